@@ -1,0 +1,48 @@
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import type { ServiceContext, RouteModule } from './context.js';
+import { errorBody } from './http/errors.js';
+
+/** Builds the service's HTTP app: CORS, one error shape, and every route module. */
+export async function buildApp(ctx: ServiceContext, modules: RouteModule[], logger = false): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    maxParamLength: 500,
+    // Query strings are parsed by Fastify; a key given twice becomes an array and fails its schema.
+    ajv: { customOptions: { coerceTypes: true, allErrors: false } },
+    return503OnClosing: true,
+  });
+
+  // The kit runs on other sites' origins: every answer, redirects included, is readable cross-origin.
+  await app.register(cors, {
+    origin: '*',
+    methods: ['GET', 'HEAD', 'POST', 'DELETE', 'OPTIONS'],
+    exposedHeaders: ['Content-Range', 'Accept-Ranges', 'Content-Length', 'Location'],
+    strictPreflight: false,
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    if (status >= 500) request.log.error(error);
+    const message = error.validation ? validationMessage(error) : status >= 500 ? 'Internal server error' : error.message;
+    return reply.code(status).type('application/json').send(errorBody(status, message));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    return reply.code(404).send(errorBody(404, `No route for ${request.method} ${request.url.split('?')[0]}`));
+  });
+
+  for (const register of modules) register(app, ctx);
+  return app;
+}
+
+/** A one-line message naming the bad parameter, e.g. "querystring limit must be <= 500". */
+function validationMessage(error: FastifyError): string {
+  const first = error.validation?.[0];
+  if (!first) return error.message;
+  const where = error.validationContext ?? 'request';
+  const missing = (first.params as { missingProperty?: string }).missingProperty;
+  if (missing) return `${where} ${missing} is required`;
+  const field = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  return `${where} ${field || 'value'} ${first.message ?? 'is invalid'}`.replace(/\s+/g, ' ');
+}

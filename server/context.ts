@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from './db/open.js';
+
+/** What every route module is given. */
+export interface ServiceContext {
+  db: Db;
+  /** Where the database and the media cache live. */
+  dataDir: string;
+  /** The service's own base URL (no trailing slash), set once it listens. */
+  baseUrl: string;
+  /** The hosts `GET /` lists; the service's own base URL when undefined. */
+  hosts?: string[];
+}
+
+/** A route module: registers its routes on the app. */
+export type RouteModule = (app: FastifyInstance, ctx: ServiceContext) => void;

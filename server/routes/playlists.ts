@@ -1,0 +1,37 @@
+import type { RouteModule } from '../context.js';
+import { found, keyOf, readApi } from '../api/index.js';
+import { flag, isSet, LIST_LIMIT, limit, offset, params, publicId, query, SEARCH_LIMIT, searchText } from '../http/schemas.js';
+
+type Page = { limit: number; offset: number };
+const playlistParams = params({ playlist_id: publicId });
+
+export const playlistRoutes: RouteModule = (app, ctx) => {
+  const { queries, serialize } = readApi(ctx);
+  const existingPlaylist = (publicPlaylistId: string) =>
+    found(queries.playlistById(keyOf(publicPlaylistId, 'playlist')), 'playlist', publicPlaylistId);
+
+  app.get<{ Querystring: { query: string; only_downloadable?: string } & Page }>(
+    '/v1/playlists/search',
+    { schema: { querystring: query({ query: searchText, only_downloadable: flag, limit: limit(SEARCH_LIMIT), offset }, ['query']) } },
+    async (req) => ({
+      data: queries
+        .searchPlaylists(req.query.query, isSet(req.query.only_downloadable), req.query)
+        .map((row) => serialize.playlist(row)),
+    }),
+  );
+
+  app.get<{ Params: { playlist_id: string } }>(
+    '/v1/playlists/:playlist_id',
+    { schema: { params: playlistParams, querystring: query({}) } },
+    async (req) => ({ data: serialize.playlist(existingPlaylist(req.params.playlist_id)) }),
+  );
+
+  app.get<{ Params: { playlist_id: string }; Querystring: Page }>(
+    '/v1/playlists/:playlist_id/tracks',
+    { schema: { params: playlistParams, querystring: query({ limit: limit(LIST_LIMIT), offset }) } },
+    async (req) => {
+      const playlist = existingPlaylist(req.params.playlist_id);
+      return { data: queries.playlistTracks(playlist.id, req.query).map((row) => serialize.track(row)) };
+    },
+  );
+};

@@ -1,0 +1,75 @@
+import type { RouteModule } from '../context.js';
+import type { Activity, Favorite, UserTracksSort } from '../../src/core/types.js';
+import { found, keyOf, readApi } from '../api/index.js';
+import { encodeId } from '../ids.js';
+import { flag, isSet, LIST_LIMIT, limit, offset, params, publicId, query, SEARCH_LIMIT, searchText } from '../http/schemas.js';
+
+const userParams = params({ user_id: publicId });
+const pageQuery = query({ limit: limit(LIST_LIMIT), offset });
+
+type UserReq = { Params: { user_id: string }; Querystring: { limit: number; offset: number } };
+
+export const userRoutes: RouteModule = (app, ctx) => {
+  const { queries, serialize } = readApi(ctx);
+  const existingUser = (publicUserId: string) => {
+    const id = keyOf(publicUserId, 'user');
+    return found(queries.userById(id), 'user', publicUserId);
+  };
+
+  app.get<{ Querystring: { query: string; only_downloadable?: string; limit: number; offset: number } }>(
+    '/v1/users/search',
+    { schema: { querystring: query({ query: searchText, only_downloadable: flag, limit: limit(SEARCH_LIMIT), offset }, ['query']) } },
+    async (req) => ({
+      data: queries.searchUsers(req.query.query, isSet(req.query.only_downloadable), req.query).map((row) => serialize.user(row)),
+    }),
+  );
+
+  app.get<UserReq>('/v1/users/:user_id', { schema: { params: userParams, querystring: query({}) } }, async (req) => ({
+    data: serialize.user(existingUser(req.params.user_id)),
+  }));
+
+  app.get<UserReq>('/v1/users/:user_id/favorites', { schema: { params: userParams, querystring: pageQuery } }, async (req) => {
+    const user = existingUser(req.params.user_id);
+    const data: Favorite[] = queries.userFavorites(user.id, req.query).map((row) => ({
+      favorite_item_id: encodeId(row.item_id),
+      favorite_type: `SaveType.${row.item_type}`,
+      user_id: encodeId(user.id),
+    }));
+    return { data };
+  });
+
+  app.get<UserReq>('/v1/users/:user_id/reposts', { schema: { params: userParams, querystring: pageQuery } }, async (req) => {
+    const user = existingUser(req.params.user_id);
+    const data: Activity[] = [];
+    for (const row of queries.userReposts(user.id, req.query)) {
+      const item =
+        row.item_type === 'track' ? queries.trackById(row.item_id) : queries.playlistById(row.item_id);
+      if (!item) continue; // a repost of something since removed
+      data.push({
+        timestamp: new Date(row.created_at * 1000).toISOString(),
+        item_type: { kind: row.item_type },
+        item: row.item_type === 'track' ? serialize.track(item as never) : serialize.playlist(item as never),
+      });
+    }
+    return { data };
+  });
+
+  app.get<UserReq>('/v1/users/:user_id/tags', { schema: { params: userParams, querystring: pageQuery } }, async (req) => {
+    const user = existingUser(req.params.user_id);
+    return { data: queries.userTags(user.id, req.query.limit) };
+  });
+
+  app.get<UserReq & { Querystring: { sort: UserTracksSort } }>(
+    '/v1/users/:user_id/tracks',
+    {
+      schema: {
+        params: userParams,
+        querystring: query({ limit: limit(LIST_LIMIT), offset, sort: { type: 'string', enum: ['date', 'plays'], default: 'date' } }),
+      },
+    },
+    async (req) => {
+      const user = existingUser(req.params.user_id);
+      return { data: queries.userTracks(user.id, req.query.sort, req.query).map((row) => serialize.track(row)) };
+    },
+  );
+};
