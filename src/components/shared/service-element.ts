@@ -1,0 +1,81 @@
+import { LitElement } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { consume } from '@lit/context';
+import type { Client, ClientOptions } from '../../core/index.js';
+import { clientFor, serviceContext } from './context.js';
+
+/** Detail of every `service-error` event. */
+export interface ServiceErrorDetail {
+  message: string;
+  /** HTTP status, or 0 when no answer came (network, timeout). */
+  status: number;
+  /** The client operation that failed, e.g. `getTrack`. */
+  operation: string;
+}
+
+/**
+ * What every element shares: the configuration attributes (its own win over a
+ * `<service-provider>`'s, which win over `configure()`), the client they select, a theme
+ * attribute and a typed event helper.
+ */
+export class ServiceElement extends LitElement {
+  /** The application's name, sent as `app_name`. */
+  @property({ attribute: 'app-name' }) appName?: string;
+  /** The application's API key. */
+  @property({ attribute: 'api-key' }) apiKey?: string;
+  /** Where the list of API hosts is read. */
+  @property({ attribute: 'host-list-url' }) hostListUrl?: string;
+  /** Origin of the login prompt page. */
+  @property({ attribute: 'auth-url' }) authUrl?: string;
+  /** Pins one API host, skipping host selection. */
+  @property() host?: string;
+  /** `light` or `dark`; follows `prefers-color-scheme` when unset. */
+  @property({ reflect: true }) theme?: 'light' | 'dark';
+
+  @consume({ context: serviceContext, subscribe: true })
+  @state()
+  protected provided?: ClientOptions;
+
+  /** The settings in force: own attributes over the provider's. */
+  protected get settings(): ClientOptions {
+    const own: ClientOptions = {
+      appName: this.appName,
+      apiKey: this.apiKey,
+      hostListUrl: this.hostListUrl,
+      authUrl: this.authUrl,
+      host: this.host,
+    };
+    const merged: ClientOptions = { ...this.provided };
+    for (const [key, value] of Object.entries(own)) if (value) (merged as Record<string, unknown>)[key] = value;
+    return merged;
+  }
+
+  /** The client for this element's settings, shared with every element that has the same. */
+  protected get client(): Client {
+    return clientFor(this.settings);
+  }
+
+  /** Dispatches a bubbling, composed event with a typed detail. */
+  protected emit<K extends keyof HTMLElementEventMap>(
+    name: K,
+    detail: HTMLElementEventMap[K] extends CustomEvent<infer D> ? D : never,
+  ): boolean {
+    return this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable: true }));
+  }
+
+  /** Reports a failure as a `service-error` event; never throws. */
+  protected emitError(error: unknown, operation = 'unknown'): void {
+    const e = error as { message?: string; status?: number; operation?: string };
+    this.emit('service-error', {
+      message: typeof e?.message === 'string' ? e.message : String(error),
+      status: typeof e?.status === 'number' ? e.status : 0,
+      operation: typeof e?.operation === 'string' ? e.operation : operation,
+    });
+  }
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    'service-error': CustomEvent<ServiceErrorDetail>;
+  }
+}

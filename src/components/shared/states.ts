@@ -1,0 +1,18 @@
+import { html, type TemplateResult } from 'lit';
+
+/** The three non-data states every data element shows. */
+export const loadingState = (label: string, rows = 3): TemplateResult => html`
+  <div part="loading" class="state" role="status" aria-live="polite" aria-busy="true">
+    <span class="visually-hidden">${label}</span>
+    ${Array.from({ length: rows }, () => html`<div class="skeleton" style="height: 14px; margin: 8px 0"></div>`)}
+  </div>
+`;
+
+export const errorState = (message: string, retry: () => void): TemplateResult => html`
+  <div part="error" class="state" role="alert">
+    <span>${message}</span>
+    <button class="retry" part="retry" @click=${retry}>Retry</button>
+  </div>
+`;
+
+export const emptyState = (message: string): TemplateResult => html`<div part="empty" class="state">${message}</div>`;

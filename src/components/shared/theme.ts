@@ -1,0 +1,98 @@
+import { css } from 'lit';
+
+/**
+ * The shared look: every colour, the radius and the font come from `--service-*` custom
+ * properties with fallbacks, in a light and a dark set. `theme="dark"` or `theme="light"`
+ * on an element overrides `prefers-color-scheme`.
+ */
+export const theme = css`
+  :host {
+    --_accent: var(--service-accent, #6a14b8);
+    --_on-accent: var(--service-on-accent, #ffffff);
+    --_text: var(--service-text, #17171c);
+    --_muted: var(--service-muted, #55555f);
+    --_background: var(--service-background, #ffffff);
+    --_surface: var(--service-surface, #f1f0f5);
+    --_border: var(--service-border, #d9d7e0);
+    --_radius: var(--service-radius, 10px);
+    --_font: var(--service-font, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
+    font-family: var(--_font);
+    color: var(--_text);
+    box-sizing: border-box;
+  }
+  :host([theme='dark']) {
+    --_accent: var(--service-accent, #c58cff);
+    --_on-accent: var(--service-on-accent, #17101f);
+    --_text: var(--service-text, #f2f1f6);
+    --_muted: var(--service-muted, #b4b2bf);
+    --_background: var(--service-background, #17171c);
+    --_surface: var(--service-surface, #25242c);
+    --_border: var(--service-border, #3b3a45);
+  }
+  @media (prefers-color-scheme: dark) {
+    :host(:not([theme='light'])) {
+      --_accent: var(--service-accent, #c58cff);
+      --_on-accent: var(--service-on-accent, #17101f);
+      --_text: var(--service-text, #f2f1f6);
+      --_muted: var(--service-muted, #b4b2bf);
+      --_background: var(--service-background, #17171c);
+      --_surface: var(--service-surface, #25242c);
+      --_border: var(--service-border, #3b3a45);
+    }
+  }
+  :host([hidden]) {
+    display: none;
+  }
+  *,
+  *::before,
+  *::after {
+    box-sizing: inherit;
+  }
+  button {
+    font: inherit;
+    color: inherit;
+    cursor: pointer;
+  }
+  button:focus-visible,
+  a:focus-visible,
+  input:focus-visible,
+  select:focus-visible {
+    outline: 2px solid var(--_accent);
+    outline-offset: 2px;
+  }
+  .visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+  }
+  .skeleton {
+    background: linear-gradient(90deg, var(--_surface) 25%, var(--_border) 50%, var(--_surface) 75%);
+    background-size: 200% 100%;
+    animation: shimmer 1.2s infinite linear;
+    border-radius: var(--_radius);
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .skeleton {
+      animation: none;
+    }
+  }
+  @keyframes shimmer {
+    to {
+      background-position: -200% 0;
+    }
+  }
+  .state {
+    padding: 12px;
+    color: var(--_muted);
+  }
+  .retry {
+    margin-inline-start: 8px;
+    border: 1px solid var(--_border);
+    background: var(--_surface);
+    border-radius: var(--_radius);
+    padding: 4px 10px;
+  }
+`;

@@ -1,0 +1,209 @@
+/**
+ * The page's one audio engine: one `<audio>`, a queue, one track playing at a time for
+ * every card, list and player on the page. Elements send it requests and render the state
+ * it publishes; none holds audio of its own. Stream URLs come from the core client, so
+ * seeking is a Range request to the selected host.
+ */
+import type { Track } from './types.js';
+import { getClient, type Client } from './client.js';
+
+export type PlaybackStatus = 'idle' | 'loading' | 'playing' | 'paused' | 'ended' | 'error';
+
+export interface PlayerState {
+  /** The current track, if any. */
+  track?: Track;
+  queue: readonly Track[];
+  /** Index of `track` in `queue`, -1 when none. */
+  index: number;
+  status: PlaybackStatus;
+  paused: boolean;
+  /** Seconds. */
+  currentTime: number;
+  /** Seconds; the track's own duration until the audio knows better. */
+  duration: number;
+  /** 0..1 */
+  volume: number;
+  muted: boolean;
+  /** Why playback failed, for status `error`. */
+  error?: string;
+}
+
+export interface PlayOptions {
+  /** Tracks to play after it (and before it, for `previous`); it is put in when missing. */
+  queue?: readonly Track[];
+  /** The client whose host serves the stream; the page's default one otherwise. */
+  client?: Client;
+}
+
+export interface AudioEngine {
+  readonly state: PlayerState;
+  /** Calls `listener` with the state now and on every change; returns the unsubscribe function. */
+  subscribe(listener: (state: PlayerState) => void): () => void;
+  /** Plays `track` (from the start, or resumes it if it is current), or resumes the current one. */
+  play(track?: Track, options?: PlayOptions): Promise<void>;
+  pause(): void;
+  /** Pauses `track` if it is playing, plays it otherwise. */
+  toggle(track: Track, options?: PlayOptions): Promise<void>;
+  seek(seconds: number): void;
+  setVolume(volume: number): void;
+  setMuted(muted: boolean): void;
+  next(): Promise<void>;
+  previous(): Promise<void>;
+}
+
+type Listener = (state: PlayerState) => void;
+
+function createAudioEngine(): AudioEngine {
+  const listeners = new Set<Listener>();
+  let audio: HTMLAudioElement | undefined;
+  let client: Client | undefined;
+  let loadId = 0;
+  let state: PlayerState = {
+    queue: [], index: -1, status: 'idle', paused: true, currentTime: 0, duration: 0, volume: 1, muted: false,
+  };
+
+  const set = (patch: Partial<PlayerState>) => {
+    state = { ...state, ...patch };
+    for (const listener of listeners) {
+      try {
+        listener(state);
+      } catch (error) {
+        queueMicrotask(() => console.error(error)); // one bad subscriber must not stop the others
+      }
+    }
+  };
+
+  const element = (): HTMLAudioElement => {
+    if (audio) return audio;
+    audio = new Audio();
+    audio.preload = 'auto';
+    const a = audio;
+    a.addEventListener('playing', () => set({ status: 'playing', paused: false }));
+    a.addEventListener('pause', () => {
+      if (!a.ended) set({ status: state.status === 'loading' ? 'loading' : 'paused', paused: true });
+    });
+    a.addEventListener('waiting', () => set({ status: 'loading' }));
+    a.addEventListener('timeupdate', () => set({ currentTime: a.currentTime }));
+    a.addEventListener('durationchange', () => {
+      if (Number.isFinite(a.duration)) set({ duration: a.duration });
+    });
+    a.addEventListener('volumechange', () => set({ volume: a.volume, muted: a.muted }));
+    a.addEventListener('ended', () => {
+      set({ status: 'ended', paused: true });
+      if (state.index + 1 < state.queue.length) void engine.next();
+    });
+    a.addEventListener('error', () => {
+      if (!a.getAttribute('src')) return;
+      const host = a.src ? new URL(a.src).origin : '';
+      if (host && client) client.markHostBad(host);
+      set({ status: 'error', paused: true, error: 'The track could not be played.' });
+    });
+    return a;
+  };
+
+  const mediaSession = (track: Track) => {
+    const session = typeof navigator !== 'undefined' ? navigator.mediaSession : undefined;
+    if (!session || typeof MediaMetadata === 'undefined') return;
+    const artwork = Object.entries(track.artwork ?? {}).map(([size, src]) => ({ src, sizes: size, type: 'image/svg+xml' }));
+    session.metadata = new MediaMetadata({ title: track.title, artist: track.user.name, artwork });
+    const handlers: [MediaSessionAction, MediaSessionActionHandler][] = [
+      ['play', () => void engine.play()],
+      ['pause', () => engine.pause()],
+      ['previoustrack', () => void engine.previous()],
+      ['nexttrack', () => void engine.next()],
+      ['seekto', (d) => d.seekTime !== undefined && engine.seek(d.seekTime)],
+      ['seekbackward', (d) => engine.seek(state.currentTime - (d.seekOffset ?? 10))],
+      ['seekforward', (d) => engine.seek(state.currentTime + (d.seekOffset ?? 10))],
+    ];
+    for (const [action, handler] of handlers) {
+      try {
+        session.setActionHandler(action, handler);
+      } catch {
+        // an action this browser does not support
+      }
+    }
+  };
+
+  const start = async (index: number, queue: readonly Track[]) => {
+    const track = queue[index]!;
+    const a = element();
+    const id = ++loadId;
+    a.pause();
+    set({ track, queue, index, status: 'loading', paused: false, currentTime: 0, duration: track.duration, error: undefined });
+    mediaSession(track);
+    try {
+      const src = await (client ?? getClient()).getStreamUrl(track.id);
+      if (id !== loadId) return; // another track was asked for meanwhile
+      a.src = src;
+      await a.play();
+    } catch (error) {
+      if (id !== loadId || (error as Error)?.name === 'AbortError') return;
+      set({ status: 'error', paused: true, error: (error as Error)?.message ?? 'The track could not be played.' });
+    }
+  };
+
+  const engine: AudioEngine = {
+    get state() {
+      return state;
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      listener(state);
+      return () => listeners.delete(listener);
+    },
+    async play(track, options = {}) {
+      if (options.client) client = options.client;
+      if (!track || track.id === state.track?.id) {
+        if (!state.track) return;
+        if (state.status === 'error' || !audio?.getAttribute('src')) return start(state.index, state.queue);
+        try {
+          await element().play();
+        } catch (error) {
+          set({ status: 'error', paused: true, error: (error as Error)?.message });
+        }
+        return;
+      }
+      const queue = options.queue?.some((t) => t.id === track.id) ? options.queue : [track, ...(options.queue ?? [])];
+      return start(queue.findIndex((t) => t.id === track.id), queue);
+    },
+    pause() {
+      audio?.pause();
+    },
+    toggle(track, options) {
+      if (state.track?.id === track.id && !state.paused) {
+        engine.pause();
+        return Promise.resolve();
+      }
+      return engine.play(track, options);
+    },
+    seek(seconds) {
+      if (!audio || !Number.isFinite(seconds)) return;
+      const max = Number.isFinite(audio.duration) ? audio.duration : state.duration;
+      audio.currentTime = Math.min(Math.max(0, seconds), max);
+      set({ currentTime: audio.currentTime });
+    },
+    setVolume(volume) {
+      if (Number.isFinite(volume)) element().volume = Math.min(Math.max(0, volume), 1);
+    },
+    setMuted(muted) {
+      element().muted = muted;
+    },
+    async next() {
+      if (state.index + 1 < state.queue.length) return start(state.index + 1, state.queue);
+    },
+    async previous() {
+      // Like most players: back to the start first, to the previous track when near it.
+      if (state.currentTime > 3 || state.index <= 0) return engine.seek(0);
+      return start(state.index - 1, state.queue);
+    },
+  };
+  return engine;
+}
+
+const KEY = Symbol.for('service-kit.audio-engine');
+
+/** The page's audio engine, shared by every copy of the kit loaded on the page. */
+export function getAudioEngine(): AudioEngine {
+  const holder = globalThis as { [KEY]?: AudioEngine };
+  return (holder[KEY] ??= createAudioEngine());
+}
