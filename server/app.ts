@@ -1,13 +1,18 @@
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import type { ServiceContext, RouteModule } from './context.js';
-import { errorBody } from './http/errors.js';
+import { badRequest, errorBody } from './http/errors.js';
 
 /** Builds the service's HTTP app: CORS, one error shape, and every route module. */
 export async function buildApp(ctx: ServiceContext, modules: RouteModule[], logger = false): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
-    maxParamLength: 500,
+    routerOptions: { maxParamLength: 500 },
+    // Errors Fastify raises before routing (a malformed URL, say) get the one shape too.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+      return reply.code(status).send(errorBody(status, error.message));
+    },
     // Query strings are parsed by Fastify; a key given twice becomes an array and fails its schema.
     ajv: { customOptions: { coerceTypes: true, allErrors: false } },
     return503OnClosing: true,
@@ -26,6 +31,17 @@ export async function buildApp(ctx: ServiceContext, modules: RouteModule[], logg
     if (status >= 500) request.log.error(error);
     const message = error.validation ? validationMessage(error) : status >= 500 ? 'Internal server error' : error.message;
     return reply.code(status).type('application/json').send(errorBody(status, message));
+  });
+
+  // Paging parameters are plain decimal numbers: the schema's coercion alone would take "1e309" or "0x10".
+  app.addHook('preValidation', async (request) => {
+    const query = request.query as Record<string, unknown>;
+    for (const key of ['limit', 'offset']) {
+      const value = query[key];
+      if (value !== undefined && (typeof value !== 'string' || !/^[0-9]{1,9}$/.test(value))) {
+        throw badRequest(`querystring ${key} must be a whole number, given once`);
+      }
+    }
   });
 
   app.setNotFoundHandler((request, reply) => {

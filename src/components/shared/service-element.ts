@@ -51,7 +51,7 @@ export class ServiceElement extends LitElement {
   }
 
   /** The client for this element's settings, shared with every element that has the same. */
-  protected get client(): Client {
+  get client(): Client {
     return clientFor(this.settings);
   }
 
@@ -64,7 +64,7 @@ export class ServiceElement extends LitElement {
   }
 
   /** Reports a failure as a `service-error` event; never throws. */
-  protected emitError(error: unknown, operation = 'unknown'): void {
+  emitError(error: unknown, operation = 'unknown'): void {
     const e = error as { message?: string; status?: number; operation?: string };
     this.emit('service-error', {
       message: typeof e?.message === 'string' ? e.message : String(error),

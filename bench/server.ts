@@ -1,0 +1,100 @@
+// The reference service against a bare node:http server, in the same run on the same machine.
+import autocannon from 'autocannon';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { openCatalog } from '../server/service.js';
+import { startNode, startService } from './processes.js';
+
+export interface LoadResult {
+  rps: number;
+  p99: number;
+  errors: number;
+}
+
+const APP = 'bench';
+
+export async function load(url: string | string[], seconds: number, connections = 10): Promise<LoadResult> {
+  const urls = (Array.isArray(url) ? url : [url]).map((u) => new URL(u));
+  const targets = urls.map((u) => u.pathname + u.search);
+  let next = 0;
+  const result = await autocannon({
+    url: urls[0]!.origin,
+    connections,
+    duration: seconds,
+    requests: [{ setupRequest: (req) => ({ ...req, path: targets[next++ % targets.length]! }) }],
+  });
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
+}
+
+/** Times a fresh seed of one scale into a new data directory. */
+export function seedTime(scale: 'default' | 'large', dataDir: string): number {
+  const start = performance.now();
+  const { db } = openCatalog({ dataDir, scale });
+  const ms = performance.now() - start;
+  db.close();
+  return ms;
+}
+
+export interface ServerBench {
+  seedDefaultMs: number;
+  seedLargeMs: number;
+  endpoints: { name: string; service: LoadResult; bare: LoadResult }[];
+  largeSearch: LoadResult;
+}
+
+export async function benchServer(options: { seconds: number; large: boolean }): Promise<ServerBench> {
+  const root = mkdtempSync(join(tmpdir(), 'service-bench-'));
+  try {
+    const seedDefaultMs = seedTime('default', join(root, 'default'));
+    const service = await startService(join(root, 'default'));
+    const endpoints: ServerBench['endpoints'] = [];
+    try {
+      const trending = (await (await fetch(`${service.url}/v1/tracks/trending?app_name=${APP}`)).json()) as {
+        data: { id: string; title: string }[];
+      };
+      const track = trending.data[0]!;
+      const word = encodeURIComponent(track.title.split(' ')[0]!);
+      const cases = [
+        { name: 'get-track', path: `/v1/tracks/${track.id}?app_name=${APP}` },
+        { name: 'search-tracks', path: `/v1/tracks/search?query=${word}&app_name=${APP}` },
+        { name: 'trending', path: `/v1/tracks/trending?app_name=${APP}` },
+      ];
+      for (const { name, path } of cases) {
+        // The bare server answers with the very body the service gives, so both move the same bytes.
+        const bodyFile = join(root, `${name}.json`);
+        writeFileSync(bodyFile, Buffer.from(await (await fetch(service.url + path)).arrayBuffer()));
+        const bare = await startNode(['bench/bare-server.mjs', bodyFile]);
+        try {
+          await load(service.url + path, 1); // warm-up
+          const serviceResult = await load(service.url + path, options.seconds);
+          await load(bare.url + path, 1);
+          const bareResult = await load(bare.url + path, options.seconds);
+          endpoints.push({ name, service: serviceResult, bare: bareResult });
+        } finally {
+          await bare.stop();
+        }
+      }
+    } finally {
+      await service.stop();
+    }
+
+    let seedLargeMs = NaN;
+    let largeSearch: LoadResult = { rps: NaN, p99: NaN, errors: 0 };
+    if (options.large) {
+      seedLargeMs = seedTime('large', join(root, 'large'));
+      const large = await startService(join(root, 'large'), ['--scale', 'large']);
+      try {
+        const words = ['love', 'night', 'blue', 'dream', 'fire', 'summer', 'dark', 'gold', 'city', 'rain', 'a', 'the', 'mo', 'sun', 'electric'];
+        const paths = words.map((w) => `${large.url}/v1/tracks/search?query=${w}&app_name=${APP}`);
+        await load(paths, 1);
+        largeSearch = await load(paths, options.seconds);
+      } finally {
+        await large.stop();
+      }
+    }
+    return { seedDefaultMs, seedLargeMs, endpoints, largeSearch };
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,119 @@
+/**
+ * Media routes: the track stream (GET/HEAD /v1/tracks/:track_id/stream) and generated
+ * images (GET /images/:kind/:id/:size, size optionally ending in `.svg`).
+ *
+ * Partial content is answered with 206, not the contract's "216": reference-notes explains
+ * "216" is a typo that has survived in production's API docs since 2020; production's
+ * storage nodes (Go's http.ServeContent) send 206, and browsers' media stacks need 206 to
+ * seek. Range rules (several ranges get the whole file with 200) are in media/range.ts.
+ *
+ * Plays: a GET (not HEAD) that is served from byte 0 (no Range, a range starting at 0, or
+ * several ranges answered whole) counts one play: a row in `plays` and `tracks.play_count`
+ * + 1, written synchronously (two indexed statements) before the body is sent; a failure
+ * there is logged and never fails the stream.
+ */
+import { createReadStream } from 'node:fs';
+import { join } from 'node:path';
+import type { RouteModule } from '../context.js';
+import { HttpError, badRequest, notFound } from '../http/errors.js';
+import { params, publicId, query } from '../http/schemas.js';
+import { decodeId } from '../ids.js';
+import { artSvg, type ImageKind } from '../media/art.js';
+import { MediaCache } from '../media/cache.js';
+import { WorkerEncoder } from '../media/encoder.js';
+import { parseRange } from '../media/range.js';
+import type { TrackTraits } from '../media/synth.js';
+
+const SQUARE_SIZES: Record<string, [number, number]> = { '150x150': [150, 150], '480x480': [480, 480], '1000x1000': [1000, 1000] };
+/** The contract's image-map keys per kind; a cover is a wide banner (8:3). */
+const IMAGE_SIZES: Record<ImageKind, Record<string, [number, number]>> = {
+  profile: SQUARE_SIZES,
+  artwork: SQUARE_SIZES,
+  playlist: SQUARE_SIZES,
+  cover: { '640x': [640, 240], '2000x': [2000, 750] },
+};
+/** The table whose row an image belongs to: an image of an unknown row is a 404. */
+const IMAGE_OWNERS: Record<ImageKind, string> = { profile: 'users', cover: 'users', artwork: 'tracks', playlist: 'playlists' };
+const IMAGE_KINDS = Object.keys(IMAGE_SIZES) as ImageKind[];
+// The catalog's image maps name files `<size>.svg`; the bare size is accepted too.
+const SIZE_NAMES = [...new Set(IMAGE_KINDS.flatMap((kind) => Object.keys(IMAGE_SIZES[kind])))].flatMap((size) => [size, `${size}.svg`]);
+
+export const mediaRoutes: RouteModule = (app, ctx) => {
+  const cache = new MediaCache(join(ctx.dataDir, 'media'), new WorkerEncoder());
+  app.addHook('onClose', () => cache.close());
+
+  const findTrack = ctx.db.prepare<[number], TrackTraits>('SELECT id, genre, mood, duration FROM tracks WHERE id = ?');
+  const insertPlay = ctx.db.prepare<[number, number]>('INSERT INTO plays (track_id, played_at) VALUES (?, ?)');
+  const bumpPlayCount = ctx.db.prepare<[number]>('UPDATE tracks SET play_count = play_count + 1 WHERE id = ?');
+  const countPlay = ctx.db.transaction((trackId: number) => {
+    insertPlay.run(trackId, Math.floor(Date.now() / 1000));
+    bumpPlayCount.run(trackId);
+  });
+  const ownerExists = Object.fromEntries(
+    Object.entries(IMAGE_OWNERS).map(([kind, table]) => [kind, ctx.db.prepare<[number]>(`SELECT 1 FROM ${table} WHERE id = ?`)]),
+  ) as Record<ImageKind, ReturnType<typeof ctx.db.prepare<[number]>>>;
+
+  app.route<{ Params: { track_id: string }; Querystring: { app_name: string } }>({
+    method: ['GET', 'HEAD'],
+    url: '/v1/tracks/:track_id/stream',
+    schema: { params: params({ track_id: publicId }), querystring: query({}) },
+    handler: async (request, reply) => {
+      const publicTrackId = request.params.track_id;
+      const id = decodeId(publicTrackId);
+      if (id === undefined) throw badRequest(`track_id ${publicTrackId} is not a track id`);
+      const track = findTrack.get(id);
+      if (!track) throw notFound(`Track ${publicTrackId} not found`);
+
+      const file = await cache.file(track);
+      const etag = `"${file.size.toString(16)}-${file.mtime.getTime().toString(16)}"`;
+      const lastModified = file.mtime.toUTCString();
+      reply.header('Accept-Ranges', 'bytes').header('ETag', etag).header('Last-Modified', lastModified);
+
+      // If-Range naming another version of the file: send it whole rather than a mismatched piece.
+      const ifRange = request.headers['if-range'];
+      const rangeHeader = ifRange === undefined || ifRange === etag || ifRange === lastModified ? request.headers.range : undefined;
+      const range = parseRange(rangeHeader, file.size);
+      if (range.kind === 'unsatisfiable') {
+        reply.header('Content-Range', `bytes */${file.size}`);
+        throw new HttpError(416, `Range not satisfiable: the file has ${file.size} bytes`);
+      }
+      const start = range.kind === 'partial' ? range.start : 0;
+      const end = range.kind === 'partial' ? range.end : file.size - 1;
+
+      if (request.method === 'GET' && start === 0) {
+        try {
+          countPlay(id);
+        } catch (error) {
+          request.log.warn({ err: error, trackId: id }, 'could not record a play');
+        }
+      }
+
+      reply.code(range.kind === 'partial' ? 206 : 200).type('audio/mpeg').header('Content-Length', String(end - start + 1));
+      if (range.kind === 'partial') reply.header('Content-Range', `bytes ${start}-${end}/${file.size}`);
+      if (request.method === 'HEAD') return reply.send();
+      return reply.send(createReadStream(file.path, { start, end }));
+    },
+  });
+
+  app.get<{ Params: { kind: ImageKind; id: string; size: string } }>(
+    '/images/:kind/:id/:size',
+    {
+      schema: {
+        params: params({ kind: { type: 'string', enum: IMAGE_KINDS }, id: publicId, size: { type: 'string', enum: SIZE_NAMES } }),
+      },
+    },
+    async (request, reply) => {
+      const kind = request.params.kind;
+      const size = request.params.size.replace(/\.svg$/, '');
+      const dimensions = IMAGE_SIZES[kind][size];
+      if (!dimensions) throw badRequest(`size ${size} is not a size of ${kind} images (${Object.keys(IMAGE_SIZES[kind]).join(', ')})`);
+      const id = decodeId(request.params.id);
+      if (id === undefined) throw badRequest(`id ${request.params.id} is not an id`);
+      if (!ownerExists[kind].get(id)) throw notFound(`No ${kind} image for ${request.params.id}`);
+      return reply
+        .type('image/svg+xml')
+        .header('Cache-Control', 'public, max-age=86400')
+        .send(artSvg(kind, id, dimensions[0], dimensions[1]));
+    },
+  );
+};

@@ -1,0 +1,217 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { RouteModule } from '../context.js';
+import type { SquareImages } from '../../src/core/types.js';
+import { readApi } from '../api/index.js';
+import { accountQueries } from '../auth/accounts.js';
+import { appQueries } from '../auth/apps.js';
+import { loginClaims, signLoginToken } from '../auth/jwt.js';
+import { consentPage, invalidRequestPage, messagePage, postMessagePage, signInPage, type Display } from '../auth/pages.js';
+import { authPath, readAuthRequest, type AuthRequest } from '../auth/params.js';
+import { FULL_COST, hashPassword, needsRehash, verifyPassword } from '../auth/passwords.js';
+import { cookie, CSRF_COOKIE, CsrfTokens, readCookies, SESSION_COOKIE, SessionStore } from '../auth/session.js';
+import { Throttle, type ThrottleOptions } from '../auth/throttle.js';
+import { deliveryLocation } from '../auth/delivery.js';
+
+/** Tunables, for tests; the defaults are what the service runs with. */
+export interface OauthOptions {
+  /** Per account (email or handle as typed): 5 free failures, then 30 s doubling to 15 min. */
+  accountThrottle?: Partial<ThrottleOptions>;
+  /** Per client address: 20 free failures, then the same delays. */
+  addressThrottle?: Partial<ThrottleOptions>;
+}
+
+const THROTTLE: ThrottleOptions = { freeFailures: 5, firstDelayMs: 30_000, maxDelayMs: 15 * 60_000, windowMs: 15 * 60_000 };
+const CANCELLED = 'The user cancelled the sign-in.';
+
+type Form = Record<string, string>;
+
+/** The login prompt page (contract 4.2): GET /oauth/auth and the POSTs of its forms. */
+export function createOauthRoutes(options: OauthOptions = {}): RouteModule {
+  return (app, ctx) => {
+    const accounts = accountQueries(ctx.db);
+    const apps = appQueries(ctx.db);
+    const { serialize } = readApi(ctx);
+    const sessions = new SessionStore();
+    const csrf = new CsrfTokens();
+    const accountThrottle = new Throttle({ ...THROTTLE, ...options.accountThrottle });
+    const addressThrottle = new Throttle({ ...THROTTLE, freeFailures: 20, ...options.addressThrottle });
+
+    /** Sends an HTML page with its nonce-based CSP; `formTarget` is an origin the page's forms may lead to. */
+    const page = (reply: FastifyReply, status: number, nonce: string, html: string, formTarget?: string) => {
+      const formAction = formTarget === undefined ? "form-action 'self'; " : /^https?:\/\/[a-z0-9.:-]+$/.test(formTarget) ? `form-action 'self' ${formTarget}; ` : '';
+      return reply
+        .code(status)
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('content-security-policy', `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'; ${formAction}frame-ancestors 'none'; base-uri 'none'`)
+        .header('x-frame-options', 'DENY')
+        .header('x-content-type-options', 'nosniff')
+        .header('referrer-policy', 'no-referrer')
+        .send(html);
+    };
+    const newNonce = () => randomBytes(16).toString('base64');
+    const secure = (req: FastifyRequest) => req.protocol === 'https';
+
+    /** The CSRF token for this browser, setting its cookie when it has none yet. */
+    const csrfToken = (req: FastifyRequest, reply: FastifyReply) => {
+      let value = readCookies(req.headers.cookie).get(CSRF_COOKIE);
+      if (!value || !/^[A-Za-z0-9_-]{32}$/.test(value)) {
+        value = csrf.newCookieValue();
+        reply.header('set-cookie', cookie(CSRF_COOKIE, value, sessions.maxAgeSeconds, secure(req)));
+      }
+      return csrf.tokenFor(value);
+    };
+
+    const signedInUser = (req: FastifyRequest) => {
+      const userId = sessions.userId(readCookies(req.headers.cookie).get(SESSION_COOKIE));
+      return userId === undefined ? undefined : accounts.byId(userId);
+    };
+
+    /** The sign-in form, or the consent screen for a signed-in user. */
+    const prompt = (req: FastifyRequest, reply: FastifyReply, request: AuthRequest) => {
+      const nonce = newNonce();
+      const token = csrfToken(req, reply);
+      const user = signedInUser(req);
+      if (!user) return page(reply, 200, nonce, signInPage({ request, csrf: token, nonce }), formTarget(request));
+      return page(reply, 200, nonce, consentPage({ request, csrf: token, nonce, user }), formTarget(request));
+    };
+
+    /**
+     * A POST's checked request, or undefined once an error page has been sent: 415 for a
+     * body that is not a form, 400 for bad login parameters, 403 for a missing or wrong CSRF token.
+     */
+    const checkedPost = (req: FastifyRequest, reply: FastifyReply): { request: AuthRequest; form: Form } | undefined => {
+      const nonce = newNonce();
+      if (!/^application\/x-www-form-urlencoded\b/i.test(req.headers['content-type'] ?? '')) {
+        void page(reply, 415, nonce, messagePage('Form not understood', 'The form must be sent as application/x-www-form-urlencoded.', 'popup', nonce));
+        return undefined;
+      }
+      const form = req.body as Form;
+      const result = readAuthRequest(form, apps);
+      if (!result.ok) {
+        void page(reply, 400, nonce, invalidRequestPage(result.problems, result.display, nonce));
+        return undefined;
+      }
+      if (!csrf.check(readCookies(req.headers.cookie).get(CSRF_COOKIE), form.csrf)) {
+        const text = 'This form has expired or did not come from this page. Nothing was done. Start again from the app, or use the link below.';
+        void page(reply, 403, nonce, messagePage('Form expired', text, result.request.display, nonce, authPath(result.request)));
+        return undefined;
+      }
+      return { request: result.request, form };
+    };
+
+    app.register(async (scope) => {
+      // Forms arrive URL-encoded; URLSearchParams decodes them. A repeated field keeps its last value.
+      scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 32_768 }, (_req, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(body as string)));
+      });
+      scope.setErrorHandler((error: FastifyError, req, reply) => {
+        const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+        if (status === 500) req.log.error(error);
+        const nonce = newNonce();
+        const text = status === 500 ? 'Something went wrong on our side. Please try again.' : error.message;
+        return page(reply, status, nonce, messagePage('Something went wrong', text, 'popup', nonce));
+      });
+
+      scope.get('/oauth/auth', async (req, reply) => {
+        const result = readAuthRequest(req.query, apps);
+        if (!result.ok) {
+          const nonce = newNonce();
+          return page(reply, 400, nonce, invalidRequestPage(result.problems, result.display, nonce));
+        }
+        return prompt(req, reply, result.request);
+      });
+
+      scope.post('/oauth/login', async (req, reply) => {
+        const checked = checkedPost(req, reply);
+        if (!checked) return reply;
+        const { request, form } = checked;
+        const login = (form.login ?? '').trim();
+        const password = form.password ?? '';
+        const nonce = newNonce();
+        const again = (status: number, error: string) =>
+          page(reply, status, nonce, signInPage({ request, csrf: csrfToken(req, reply), nonce, login, error }), formTarget(request));
+        if (login === '' || password === '') return again(422, 'Enter your email or handle and your password.');
+
+        const accountKey = `account:${login.toLowerCase()}`;
+        const addressKey = `address:${req.ip}`;
+        const waitMs = Math.max(accountThrottle.waitMs(accountKey), addressThrottle.waitMs(addressKey));
+        if (waitMs > 0) {
+          const seconds = Math.ceil(waitMs / 1000);
+          reply.header('retry-after', String(seconds));
+          return again(429, `Too many failed sign-in attempts. Try again in ${seconds} seconds.`);
+        }
+
+        const account = accounts.byLogin(login);
+        if (!(await verifyPassword(password, account?.password_hash ?? null)) || !account) {
+          accountThrottle.fail(accountKey);
+          addressThrottle.fail(addressKey);
+          return again(422, 'That email or handle and password do not match an account.');
+        }
+        accountThrottle.succeed(accountKey);
+        // Generated accounts start with a cheap hash; the first sign-in upgrades it.
+        if (needsRehash(account.password_hash)) accounts.setPasswordHash(account.id, await hashPassword(password, FULL_COST));
+        const session = sessions.create(account.id);
+        return reply
+          .code(303)
+          .header('set-cookie', cookie(SESSION_COOKIE, session, sessions.maxAgeSeconds, secure(req)))
+          .header('cache-control', 'no-store')
+          .header('location', authPath(request))
+          .send();
+      });
+
+      scope.post('/oauth/logout', async (req, reply) => {
+        const checked = checkedPost(req, reply);
+        if (!checked) return reply;
+        sessions.destroy(readCookies(req.headers.cookie).get(SESSION_COOKIE));
+        return reply
+          .code(303)
+          .header('set-cookie', cookie(SESSION_COOKIE, '', 0, secure(req)))
+          .header('cache-control', 'no-store')
+          .header('location', authPath(checked.request))
+          .send();
+      });
+
+      scope.post('/oauth/authorize', async (req, reply) => {
+        const checked = checkedPost(req, reply);
+        if (!checked) return reply;
+        const { request, form } = checked;
+        if (form.decision === 'cancel') return deliver(reply, request, { error: 'access_denied', error_description: CANCELLED });
+        const nonce = newNonce();
+        if (form.decision !== 'authorize') {
+          return page(reply, 400, nonce, messagePage('Form not understood', 'Choose Authorize or Cancel.', request.display, nonce, authPath(request)));
+        }
+        const user = signedInUser(req);
+        if (!user) return reply.code(303).header('cache-control', 'no-store').header('location', authPath(request)).send();
+        if (request.scope === 'write') apps.grantWrite(request.app.api_key, user.id);
+        const profilePicture = serialize.images<SquareImages>(user.profile_picture) ?? null;
+        const claims = loginClaims({ ...user, verified: user.is_verified === 1, profilePicture }, request.app.api_key);
+        return deliver(reply, request, { token: signLoginToken(claims, user.wallet_key) });
+      });
+    });
+
+    /** Hands the outcome to the app: a redirect, or a page that posts it to the opener. */
+    const deliver = (reply: FastifyReply, request: AuthRequest, outcome: Record<string, string>) => {
+      const fields: Record<string, string> = {};
+      if (request.state !== undefined) fields.state = request.state; // state first, as production orders it
+      Object.assign(fields, outcome);
+      if (request.origin === undefined) {
+        return reply.code(302).header('cache-control', 'no-store').header('location', deliveryLocation(request, fields)).send();
+      }
+      const nonce = newNonce();
+      const kind = outcome.token ? 'authorized' : 'cancelled';
+      return page(reply, 200, nonce, postMessagePage(fields, request.origin, kind, request.display as Display, nonce));
+    };
+  };
+}
+
+/** The origin the consent form's redirect may lead to, for the CSP's form-action. */
+function formTarget(request: AuthRequest): string | undefined {
+  if (request.origin !== undefined) return undefined;
+  const origin = new URL(request.redirectUri).origin;
+  // CSP cannot name an IPv6 literal: such pages go without form-action rather than break the redirect.
+  return origin.includes('[') ? '' : origin;
+}
+
+export const oauthRoutes: RouteModule = createOauthRoutes();

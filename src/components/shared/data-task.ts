@@ -1,0 +1,97 @@
+import type { ReactiveController, TemplateResult } from 'lit';
+import { Task, TaskStatus, initialState } from '@lit/task';
+import type { Client } from '../../core/index.js';
+import type { ServiceElement } from './service-element.js';
+import { emptyState, errorState, loadingState } from './states.js';
+
+/** An element that fetches: its task's host. `loading="lazy"` waits until it comes into view. */
+export interface DataHost extends ServiceElement {
+  loading?: 'lazy' | 'eager';
+}
+
+export interface DataTaskOptions<A extends readonly unknown[], R> {
+  /** What the element asks for, from its reactive properties; a change re-runs the fetch. */
+  args: () => A;
+  /** The fetch. `undefined` from here means there is nothing to ask for yet. */
+  fetch: (args: A, client: Client, signal: AbortSignal) => Promise<R> | undefined;
+  /** The client operation named in `service-error` when the fetch fails with a plain Error. */
+  operation: string;
+}
+
+/**
+ * A `@lit/task` with what every data element needs: the task's signal goes to the client,
+ * the request is aborted when the element leaves the page and re-run when it comes back,
+ * failures become `service-error` events, and lazy elements wait until they are in view.
+ */
+export class DataTask<A extends readonly unknown[], R> implements ReactiveController {
+  readonly task: Task<readonly [Client, boolean, ...A], R>;
+  private visible = false;
+  private observer?: IntersectionObserver;
+
+  constructor(
+    private readonly host: DataHost,
+    options: DataTaskOptions<A, R>,
+  ) {
+    host.addController(this);
+    this.task = new Task(host, {
+      args: () => [host.client, this.visible || host.loading !== 'lazy', ...options.args()] as const,
+      task: async ([client, inView, ...args], { signal }) => {
+        if (!inView) return initialState;
+        const pending = options.fetch(args as unknown as A, client, signal);
+        return pending === undefined ? initialState : pending;
+      },
+      onError: (error) => {
+        if ((error as Error)?.name !== 'AbortError' && (error as { kind?: string })?.kind !== 'abort') {
+          host.emitError(error, options.operation);
+        }
+      },
+    });
+  }
+
+  hostConnected(): void {
+    if (this.host.loading === 'lazy' && !this.visible && typeof IntersectionObserver !== 'undefined') {
+      this.observer = new IntersectionObserver((entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          this.visible = true;
+          this.observer?.disconnect();
+          this.host.requestUpdate();
+        }
+      }, { rootMargin: '200px' });
+      this.observer.observe(this.host);
+    }
+    // A run cut short by leaving the page starts again on return.
+    if (this.task.status === TaskStatus.ERROR && isAbort(this.task.error)) void this.task.run();
+  }
+
+  hostDisconnected(): void {
+    this.observer?.disconnect();
+    this.task.abort();
+  }
+
+  /** Renders loading, error (with Retry) and empty states; `complete` only for data. */
+  render(
+    complete: (value: R) => TemplateResult,
+    labels: { loading: string; empty: string; isEmpty?: (value: R) => boolean; rows?: number },
+  ): TemplateResult {
+    return this.task.render({
+      initial: () => loadingState(labels.loading, labels.rows),
+      pending: () => loadingState(labels.loading, labels.rows),
+      error: (error) =>
+        isAbort(error) ? loadingState(labels.loading, labels.rows) : errorState(messageOf(error), () => void this.task.run()),
+      complete: (value) => (value === undefined || labels.isEmpty?.(value) ? emptyState(labels.empty) : complete(value)),
+    });
+  }
+}
+
+function isAbort(error: unknown): boolean {
+  return (error as Error)?.name === 'AbortError' || (error as { kind?: string })?.kind === 'abort';
+}
+
+function messageOf(error: unknown): string {
+  const status = (error as { status?: number })?.status;
+  if (status === 404) return 'Not found.';
+  if ((error as { kind?: string })?.kind === 'network' || (error as { kind?: string })?.kind === 'timeout') {
+    return 'The service could not be reached.';
+  }
+  return (error as Error)?.message || 'Something went wrong.';
+}

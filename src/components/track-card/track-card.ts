@@ -1,0 +1,128 @@
+import { html, nothing } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import type { Track } from '../../core/index.js';
+import { ServiceElement } from '../shared/service-element.js';
+import { DataTask } from '../shared/data-task.js';
+import { AudioController } from '../shared/audio-controller.js';
+import { theme } from '../shared/theme.js';
+import { formatCount, formatDuration, safeUrl } from '../shared/format.js';
+import { downloadIcon, heartIcon, pauseIcon, playIcon, playsIcon, repostIcon, verifiedIcon } from '../shared/icons.js';
+import { trackCardStyles } from './track-card.styles.js';
+
+/**
+ * One track: artwork, title, artist, duration, counts, genre, mood and tags, with a
+ * play/pause button bound to the page's one audio engine.
+ *
+ * @summary A track with a play button.
+ * @fires service-error - The track could not be loaded. Detail: `{ message, status, operation }`.
+ * @csspart card - The card's box.
+ * @csspart artwork - The artwork image.
+ * @csspart title - The track's title.
+ * @csspart artist - The artist's name.
+ * @csspart play-button - The play/pause button.
+ * @csspart stats - The play, favorite and repost counts.
+ * @csspart tags - The list of tags.
+ * @csspart badge - The genre, mood, remix and downloadable marks.
+ * @csspart loading - The loading skeleton.
+ * @csspart error - The error message.
+ * @csspart retry - The retry button.
+ * @csspart empty - Shown when there is no track to show.
+ * @cssproperty [--service-accent=#6a14b8] - Play button and verified badge colour.
+ * @cssproperty [--service-text=#17171c] - Text colour.
+ * @cssproperty [--service-muted=#55555f] - Secondary text colour.
+ * @cssproperty [--service-background=#ffffff] - Card background.
+ * @cssproperty [--service-surface=#f1f0f5] - Badge and placeholder background.
+ * @cssproperty [--service-border=#d9d7e0] - Card border colour.
+ * @cssproperty [--service-radius=10px] - Corner radius.
+ * @cssproperty [--service-font=system-ui] - Font family.
+ */
+@customElement('service-track-card')
+export class ServiceTrackCard extends ServiceElement {
+  static override styles = [theme, trackCardStyles];
+
+  /** The track's public id. */
+  @property({ attribute: 'track-id' }) trackId?: string;
+  /** A public URL or path of the track (`/handle/slug`), used when `track-id` is not set. */
+  @property() url?: string;
+  /** `card` (default), `compact` or `tiny`. */
+  @property({ reflect: true }) size: 'card' | 'compact' | 'tiny' = 'card';
+  /** `lazy` waits until the card comes into view before fetching. */
+  @property({ reflect: true }) loading: 'lazy' | 'eager' = 'eager';
+
+  private readonly data = new DataTask(this, {
+    operation: 'getTrack',
+    args: () => [this.trackId, this.url] as const,
+    fetch: ([trackId, url], client, signal) => {
+      if (trackId) return client.getTrack(trackId, { signal });
+      if (url) {
+        return client.resolve(url, { signal }).then((found) => {
+          if (found.kind !== 'track') throw Object.assign(new Error('That URL is not a track.'), { operation: 'resolve' });
+          return found.data;
+        });
+      }
+      return undefined;
+    },
+  });
+
+  private readonly audio = new AudioController(this, (s) => ({ id: s.track?.id, paused: s.paused, status: s.status }));
+
+  /** The loaded track, once there is one. */
+  get track(): Track | undefined {
+    return this.data.task.value;
+  }
+
+  protected override render() {
+    return this.data.render((track) => this.renderTrack(track), { loading: 'Loading track', empty: 'No track to show.' });
+  }
+
+  private renderTrack(track: Track) {
+    const { state } = this.audio;
+    const current = state.track?.id === track.id;
+    const playing = current && !state.paused;
+    const artwork = safeUrl(track.artwork?.['480x480'] ?? track.artwork?.['150x150']);
+    const tags = (track.tags ?? '').split(',').map((t) => t.trim()).filter(Boolean);
+    return html`
+      <article part="card" class="card" aria-label=${`${track.title} by ${track.user.name}`}>
+        ${artwork ? html`<img part="artwork" class="artwork" src=${artwork} alt="" loading="lazy" />` : nothing}
+        <div class="body">
+          <h3 part="title" class="title">${track.title}</h3>
+          <div part="artist" class="artist">
+            <span>${track.user.name}</span>${track.user.is_verified ? verifiedIcon() : nothing}
+          </div>
+          <ul class="meta">
+            <li><span class="visually-hidden">Duration </span>${formatDuration(track.duration)}</li>
+            ${track.genre ? html`<li part="badge" class="badge">${track.genre}</li>` : nothing}
+            ${track.mood ? html`<li part="badge" class="badge">${track.mood}</li>` : nothing}
+            ${track.remix_of?.tracks.length ? html`<li part="badge" class="badge">Remix</li>` : nothing}
+            ${track.downloadable ? html`<li part="badge" class="badge">${downloadIcon()} Downloadable</li>` : nothing}
+          </ul>
+          <ul part="stats" class="stats">
+            <li>${playsIcon()} ${formatCount(track.play_count)}<span class="visually-hidden"> plays</span></li>
+            <li>${heartIcon()} ${formatCount(track.favorite_count)}<span class="visually-hidden"> favorites</span></li>
+            <li>${repostIcon()} ${formatCount(track.repost_count)}<span class="visually-hidden"> reposts</span></li>
+          </ul>
+          ${tags.length ? html`<ul part="tags" class="tags" aria-label="Tags">${tags.map((t) => html`<li>${t}</li>`)}</ul>` : nothing}
+        </div>
+        <button
+          part="play-button"
+          class="play"
+          aria-label=${`${playing ? 'Pause' : 'Play'} ${track.title}`}
+          aria-busy=${current && state.status === 'loading' ? 'true' : 'false'}
+          @click=${() => this.togglePlay(track)}
+        >
+          ${playing ? pauseIcon() : playIcon()}
+        </button>
+      </article>
+    `;
+  }
+
+  private togglePlay(track: Track): void {
+    void this.audio.engine.toggle(track, { client: this.client });
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'service-track-card': ServiceTrackCard;
+  }
+}

@@ -1,0 +1,81 @@
+import { ServiceError } from './errors.js';
+import { readJson, timedFetch } from './http.js';
+
+/** What host selection needs from the client's options. */
+export interface HostOptions {
+  host?: string;
+  hostListUrl?: string;
+  timeout: number;
+  badHostTtl: number;
+  probes: number;
+  fetch?: typeof fetch;
+}
+
+/**
+ * Host selection (contract 4.1): `select(avoid?)` gives the host to use now, `avoid` being
+ * one that just failed; `markBad(host)` keeps a host out of selection for `badHostTtl` ms.
+ */
+export type HostPicker = [select: (avoid?: string) => Promise<string>, markBad: (host: string) => void];
+
+const OP = 'selectHost';
+const trim = (url: string) => String(url).replace(/\/+$/, '');
+
+export function createHostPicker({ host, hostListUrl, timeout, badHostTtl, probes, fetch: f = fetch }: HostOptions): HostPicker {
+  const bad = new Map<string, number>();
+  let list: Promise<string[]> | undefined;
+  let current: string | undefined;
+  let picking: Promise<string> | undefined;
+  const isBad = (h: string) => bad.get(h)! > Date.now();
+  const markBad = (h: string) => {
+    bad.set(h, Date.now() + badHostTtl);
+    if (current == h) current = undefined;
+  };
+
+  // The host list is read once; then the first host whose GET /health_check answers below 500
+  // wins. Up to `probes` hosts race: healthy ones first in random order, then hosts marked bad,
+  // then the one to avoid.
+  async function pick(avoid?: string): Promise<string> {
+    if (!hostListUrl) throw new ServiceError('no host', 'config', OP);
+    const hosts = await (list ??= timedFetch(hostListUrl, timeout, OP, readJson(OP), undefined, f).then((data) => {
+      if (!Array.isArray(data) || !data[0]) throw new ServiceError('no hosts', 'invalid', OP);
+      return data.map(trim);
+    }).catch((e) => {
+      list = undefined; // read it again next time
+      throw e;
+    }));
+    const order = hosts
+      .map((h) => [(h == avoid ? 2 : +isBad(h)) + Math.random(), h] as const)
+      .sort((a, b) => a[0] - b[0])
+      .map((x) => x[1]);
+    if (!order[1]) return order[0]!;
+    const c = new AbortController();
+    const t = setTimeout(() => c.abort(), timeout);
+    const racers = order.slice(0, probes);
+    try {
+      return await Promise.any(
+        racers.map((h) =>
+          f(h + '/health_check', { signal: c.signal }).then((r) => {
+            if (r.status > 499) throw 0;
+            return h;
+          }),
+        ),
+      );
+    } catch {
+      racers.map(markBad); // so the next selection tries the others
+      throw new ServiceError('no host answered', 'network', OP);
+    } finally {
+      clearTimeout(t);
+      c.abort(); // the losers
+    }
+  }
+
+  const select = async (avoid?: string) =>
+    host
+      ? trim(host)
+      : current && current != avoid && !isBad(current)
+        ? current
+        : (picking ??= pick(avoid)
+            .then((h) => (bad.delete(h), (current = h)))
+            .finally(() => (picking = undefined)));
+  return [select, markBad];
+}

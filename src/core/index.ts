@@ -1,0 +1,10 @@
+/** The kit's core: configuration, host selection and a typed client. No DOM elements, no Lit. */
+// Types only: GENRES and MOODS stay in types.ts, outside the size budget, for the pages that need them.
+export type * from './types.js';
+export { ServiceError, isPartialContent, type ServiceErrorKind } from './errors.js';
+export type { CallOptions } from './request.js';
+export {
+  configure, createClient, getClient, selectHost,
+  type Client, type ClientOptions, type SearchOptions, type PageOptions, type LimitOptions,
+  type UserTracksOptions, type TrendingOptions, type Resolved,
+} from './client.js';

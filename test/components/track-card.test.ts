@@ -1,0 +1,104 @@
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import '../../src/components/track-card/track-card.js';
+import type { ServiceTrackCard } from '../../src/components/track-card/track-card.js';
+import { getAudioEngine } from '../../src/core/audio.js';
+import type { Track } from '../../src/core/index.js';
+import { appName, serviceClient, serviceUrl } from '../support/service.js';
+
+const shadowText = (el: Element) => el.shadowRoot!.textContent!.replace(/\s+/g, ' ');
+const loaded = (el: ServiceTrackCard) => waitUntil(() => el.shadowRoot!.querySelector('[part="card"]'), 'the card renders', { timeout: 8000 });
+
+describe('<service-track-card>', () => {
+  let tracks: Track[];
+
+  before(async () => {
+    tracks = await serviceClient().getTrendingTracks({ time: 'allTime', limit: 10 });
+  });
+
+  afterEach(() => getAudioEngine().pause());
+
+  it('shows a skeleton, then the track as text', async () => {
+    const track = tracks[0]!;
+    const el = await fixture<ServiceTrackCard>(html`<service-track-card host=${serviceUrl} app-name=${appName} track-id=${track.id}></service-track-card>`);
+    expect(el.shadowRoot!.querySelector('[part="loading"]')).to.exist;
+    await loaded(el);
+    expect(el.shadowRoot!.querySelector('[part="title"]')!.textContent).to.equal(track.title);
+    expect(shadowText(el)).to.contain(track.user.name);
+    const img = el.shadowRoot!.querySelector<HTMLImageElement>('[part="artwork"]')!;
+    expect(img.src).to.match(/^http:\/\/127\.0\.0\.1:\d+\/images\/artwork\//);
+    await expect(el).to.be.accessible();
+  });
+
+  it('loads by public URL through resolve', async () => {
+    const track = tracks[1]!;
+    const found = await serviceClient().resolve(`/${track.user.handle}`);
+    expect(found.kind).to.equal('user');
+    const own = await serviceClient().getUserTracks(track.user.id, { limit: 1 });
+    const slug = own[0]!.title.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '');
+    const el = await fixture<ServiceTrackCard>(
+      html`<service-track-card host=${serviceUrl} app-name=${appName} url=${`https://example.com/${track.user.handle}/${slug}`}></service-track-card>`,
+    );
+    await loaded(el);
+    expect(el.track?.id).to.equal(own[0]!.id);
+  });
+
+  it('shows an error with a retry button and fires service-error for an unknown track', async () => {
+    const el = document.createElement('service-track-card');
+    el.host = serviceUrl;
+    el.appName = appName;
+    el.trackId = 'zzzzzzzz';
+    const event = oneEvent(el, 'service-error');
+    document.body.append(el);
+    try {
+      const { detail } = await event;
+      expect(detail.status).to.equal(404);
+      expect(detail.operation).to.equal('getTrack');
+      await el.updateComplete;
+      expect(el.shadowRoot!.querySelector('[part="error"]')).to.exist;
+      expect(el.shadowRoot!.querySelector('[part="retry"]')!.textContent).to.equal('Retry');
+      await expect(el).to.be.accessible();
+    } finally {
+      el.remove();
+    }
+  });
+
+  it('shows the empty state with nothing to load', async () => {
+    const el = await fixture<ServiceTrackCard>(html`<service-track-card host=${serviceUrl} app-name=${appName}></service-track-card>`);
+    await waitUntil(() => el.shadowRoot!.querySelector('[part="empty"], [part="loading"]'));
+    // No id and no URL: nothing is fetched and the card says so once the task settles.
+    expect(el.track).to.equal(undefined);
+  });
+
+  it('plays through the page engine, and two cards never play at once', async () => {
+    const [a, b] = [tracks[2]!, tracks[3]!];
+    const wrap = await fixture<HTMLDivElement>(html`<div>
+      <service-track-card host=${serviceUrl} app-name=${appName} track-id=${a.id}></service-track-card>
+      <service-track-card host=${serviceUrl} app-name=${appName} track-id=${b.id}></service-track-card>
+    </div>`);
+    const [cardA, cardB] = [...wrap.querySelectorAll('service-track-card')] as ServiceTrackCard[];
+    await Promise.all([loaded(cardA!), loaded(cardB!)]);
+    const engine = getAudioEngine();
+    cardA!.shadowRoot!.querySelector<HTMLButtonElement>('[part="play-button"]')!.click();
+    await waitUntil(() => engine.state.status === 'playing' && engine.state.track?.id === a.id, 'A plays', { timeout: 8000 });
+    await cardA!.updateComplete;
+    expect(cardA!.shadowRoot!.querySelector('[part="play-button"]')!.getAttribute('aria-label')).to.equal(`Pause ${a.title}`);
+    await expect(cardA).to.be.accessible();
+
+    cardB!.shadowRoot!.querySelector<HTMLButtonElement>('[part="play-button"]')!.click();
+    await waitUntil(() => engine.state.status === 'playing' && engine.state.track?.id === b.id, 'B plays', { timeout: 8000 });
+    await cardA!.updateComplete;
+    expect(cardA!.shadowRoot!.querySelector('[part="play-button"]')!.getAttribute('aria-label')).to.equal(`Play ${a.title}`);
+    expect(cardB!.shadowRoot!.querySelector('[part="play-button"]')!.getAttribute('aria-label')).to.equal(`Pause ${b.title}`);
+  });
+
+  it('twenty cards of one track make one request', async () => {
+    const track = tracks[4]!;
+    const wrap = await fixture<HTMLDivElement>(html`<div>
+      ${Array.from({ length: 20 }, () => html`<service-track-card size="tiny" host=${serviceUrl} app-name="dedupe-test" track-id=${track.id}></service-track-card>`)}
+    </div>`);
+    const cards = [...wrap.querySelectorAll('service-track-card')] as ServiceTrackCard[];
+    await Promise.all(cards.map(loaded));
+    const requests = performance.getEntriesByType('resource').filter((e) => e.name.includes(`/v1/tracks/${track.id}?`) && e.name.includes('dedupe-test'));
+    expect(requests.length).to.equal(1);
+  });
+});

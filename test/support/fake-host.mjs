@@ -1,0 +1,141 @@
+// A controllable fake API host for the core's fault tests (runs in Node, started by
+// web-test-runner.config.mjs). Every path under /h/<behavior>[~tag]/ acts as its own host
+// base URL, so one server offers many hosts; the optional ~tag gives a test its own counters.
+//
+//   /h/<b>/health_check    the selection probe (also /): 200 JSON for every behavior but `down` (503)
+//   /h/proxy/v1/...        forwards to the real service
+//   /h/slow/v1/...         the same after 400 ms (?delay=ms to change)
+//   /h/hang/v1/...         never answers
+//   /h/stall/v1/...        sends headers and half a body, then nothing
+//   /h/error500/v1/...     500 {"code":500,"error":"fake failure"}
+//   /h/error404/v1/...     404 {"code":404,"error":"fake not found"}
+//   /h/reset/v1/...        sends headers and half a body, then destroys the socket
+//   /h/drop/v1/...         destroys the socket before any answer
+//   /h/badjson/v1/...      200 application/json with a broken body
+//   /h/html/v1/...         200 text/html
+//   /h/nodata/v1/...       200 JSON without `data`
+//   /h/verify/v1/...       verify_token answers by token: bare, wrapped, undecodable (400), else 404
+//   /hosts?list=a,b        {"data": [...]}: `real` is the real service, `dead` a closed port, a URL itself,
+//                          any other name <fake>/h/<name>
+//   /count/<b~tag>         {"data": {"api": n, "probes": n, "paths": [...]}}
+import { createServer } from 'node:http';
+
+/** The login profile the `verify` behavior answers (contract 2.7). */
+export const PROFILE = {
+  userId: '7eP5n', sub: '7eP5n', email: 'demo@example.com', name: 'Demo Listener', handle: 'demo',
+  verified: false, profilePicture: null, apiKey: null, iat: '1700000000',
+};
+
+const listen = (server) =>
+  new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server.address().port)));
+
+/** A port nothing listens on: bound once, then closed. */
+async function closedPort() {
+  const s = createServer();
+  const port = await listen(s);
+  await new Promise((r) => s.close(r));
+  return port;
+}
+
+/** Starts the fake host; `serviceUrl` is the real reference service behind `real` and `proxy`. */
+export async function startFakeHost(serviceUrl) {
+  const counts = new Map();
+  const sockets = new Set();
+  const deadUrl = `http://127.0.0.1:${await closedPort()}`;
+  let base = '';
+
+  const json = (res, status, body, type = 'application/json') => {
+    res.writeHead(status, { 'content-type': type, 'access-control-allow-origin': '*' });
+    res.end(typeof body == 'string' ? body : JSON.stringify(body));
+  };
+
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url, 'http://x');
+    if (req.method == 'OPTIONS') {
+      res.writeHead(204, { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*' });
+      return res.end();
+    }
+    if (url.pathname == '/hosts') {
+      const names = (url.searchParams.get('list') || '').split(',').filter(Boolean);
+      const hosts = names.map((n) => (n == 'real' ? serviceUrl : n == 'dead' ? deadUrl : n.startsWith('http') ? n : `${base}/h/${n}`));
+      return json(res, 200, { data: hosts });
+    }
+    const count = /^\/count\/([^/]+)$/.exec(url.pathname);
+    if (count) return json(res, 200, { data: counts.get(count[1]) ?? { api: 0, probes: 0, paths: [] } });
+
+    const m = /^\/h\/([^/]+)(\/.*)$/.exec(url.pathname);
+    if (!m) return json(res, 404, { code: 404, error: 'no such fake route' });
+    const [, seg, rest] = m;
+    const behavior = seg.split('~')[0];
+    const c = counts.get(seg) ?? { api: 0, probes: 0, paths: [] };
+    counts.set(seg, c);
+    if (rest == '/' || rest == '/health_check') {
+      c.probes++;
+      return behavior == 'down' ? json(res, 503, { code: 503, error: 'down' }) : json(res, 200, { data: [] });
+    }
+    c.api++;
+    c.paths.push(rest + url.search);
+
+    switch (behavior) {
+      case 'hang':
+        return; // the socket stays open until the client gives up or the server closes
+      case 'stall':
+      case 'reset':
+        res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
+        res.write('{"data": {"id": "abc", "ti');
+        if (behavior == 'reset') setTimeout(() => req.socket.destroy(), 50);
+        return;
+      case 'drop':
+        return req.socket.destroy();
+      case 'error500':
+        return json(res, 500, { code: 500, error: 'fake failure' });
+      case 'error404':
+        return json(res, 404, { code: 404, error: 'fake not found' });
+      case 'badjson':
+        return json(res, 200, '{"data": {"id": "abc", "title": ');
+      case 'html':
+        return json(res, 200, '<!doctype html><title>Maintenance</title>', 'text/html');
+      case 'verify': {
+        // token=bare: the contract's bare profile; token=wrapped: production's {data: profile}
+        const token = url.searchParams.get('token');
+        if (token == 'bare') return json(res, 200, PROFILE);
+        if (token == 'wrapped') return json(res, 200, { data: PROFILE });
+        if (token == 'undecodable') return json(res, 400, { code: 400, error: 'The JWT signature could not be decoded.' });
+        return json(res, 404, { code: 404, error: 'The JWT signature is invalid - wallet could not be recovered.' });
+      }
+      case 'nodata':
+        return json(res, 200, { result: 'no data here' });
+      case 'slow':
+        await new Promise((r) => setTimeout(r, Number(url.searchParams.get('delay') ?? 400)));
+      // falls through
+      case 'proxy': {
+        try {
+          const answer = await fetch(serviceUrl + rest + url.search, { redirect: 'manual' });
+          const headers = { 'access-control-allow-origin': '*', 'content-type': answer.headers.get('content-type') ?? '' };
+          const location = answer.headers.get('location');
+          if (location) Object.assign(headers, { location: `${base}/h/${seg}${location}`, 'access-control-expose-headers': 'Location' });
+          res.writeHead(answer.status, headers);
+          return res.end(Buffer.from(await answer.arrayBuffer()));
+        } catch (e) {
+          return json(res, 502, { code: 502, error: String(e) });
+        }
+      }
+      default:
+        return json(res, 404, { code: 404, error: `unknown behavior ${behavior}` });
+    }
+  });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  const port = await listen(server);
+  base = `http://127.0.0.1:${port}`;
+  return {
+    url: base,
+    deadUrl,
+    async stop() {
+      for (const s of sockets) s.destroy();
+      await new Promise((r) => server.close(r));
+    },
+  };
+}

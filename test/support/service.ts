@@ -1,0 +1,60 @@
+/**
+ * Shared helpers for browser tests: the URLs of the run's real reference service and fake
+ * host, an app name, and configured clients.
+ */
+// @ts-expect-error: a virtual module that web-test-runner.config.mjs serves with this run's URLs
+import { SERVICE_URL, FAKE_URL, DEAD_URL } from '/__service.js';
+import { expect } from '@open-wc/testing';
+import { createClient, ServiceError, type Client, type ClientOptions } from '../../src/core/index.js';
+
+/** Base URL of the real reference service (it lists only itself at GET /). */
+export const serviceUrl: string = SERVICE_URL;
+/** Base URL of the fake host; see test/support/fake-host.mjs for its routes. */
+export const fakeUrl: string = FAKE_URL;
+/** A base URL where nothing listens. */
+export const deadUrl: string = DEAD_URL;
+/** The app name every test request carries. */
+export const appName = 'kit-tests';
+/** The demo user's public id and handle in the reference data. */
+export const demoUser = { id: '7eP5n', handle: 'demo' };
+
+/** A fresh client (own cache, own host choice) on the real service, found through its host list. */
+export function serviceClient(options: ClientOptions = {}): Client {
+  return createClient({ appName, hostListUrl: serviceUrl + '/', cacheTtl: 0, ...options });
+}
+
+let tags = 0;
+/** A fake host base URL with its own request counters, e.g. fakeHost('hang'). */
+export function fakeHost(behavior: string): string {
+  return `${fakeUrl}/h/${behavior}~${Date.now().toString(36)}${tags++}`;
+}
+
+/** A host list URL (on the fake host) listing these base URLs in order; `real` and `dead` name the service and a closed port. */
+export const hostList = (...hosts: string[]): string => `${fakeUrl}/hosts?list=${encodeURIComponent(hosts.join(','))}`;
+
+/** How many API requests (and probes) a fake host base received, and their paths. */
+export async function fakeCount(hostBase: string): Promise<{ api: number; probes: number; paths: string[] }> {
+  const seg = hostBase.slice(hostBase.lastIndexOf('/') + 1);
+  const res = await fetch(`${fakeUrl}/count/${seg}`);
+  return (await res.json()).data;
+}
+
+/** Waits `ms` milliseconds. */
+export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+
+/** Awaits `p`, expects it to reject with a ServiceError, and returns that error. */
+export async function serviceError(p: Promise<unknown>): Promise<ServiceError> {
+  let value: unknown;
+  try {
+    value = await p;
+  } catch (e) {
+    expect(e, String(e)).to.be.instanceOf(ServiceError);
+    return e as ServiceError;
+  }
+  throw new Error(`expected a ServiceError, got ${JSON.stringify(value)?.slice(0, 200)}`);
+}
+
+/** A title's slug as the reference service makes it (server/catalog/slug.ts). */
+export const slugify = (title: string): string =>
+  title.normalize('NFC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '') || 'untitled';

@@ -1,0 +1,59 @@
+// Browser tests: test/**/*.test.ts except the Node tests in test/server, in the system
+// Chromium, against ONE real reference service and one fake host for the whole run.
+// Tests import their URLs from the virtual module `/__service.js` (see test/support/service.ts).
+import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { chromeLauncher } from '@web/test-runner-chrome';
+import { startService } from './test/support/start-service.mjs';
+import { startFakeHost } from './test/support/fake-host.mjs';
+
+/** Starts the service and the fake host with the dev server; serves their URLs as a module. */
+function servicePlugin() {
+  let service;
+  let fake;
+  return {
+    name: 'reference-service',
+    async serverStart() {
+      service = await startService({ dataDir: '.data-test/wtr' });
+      fake = await startFakeHost(service.url);
+    },
+    async serverStop() {
+      await fake?.stop();
+      await service?.stop();
+    },
+    serve(context) {
+      if (context.path !== '/__service.js') return undefined;
+      const body =
+        `export const SERVICE_URL = ${JSON.stringify(service.url)};\n` +
+        `export const FAKE_URL = ${JSON.stringify(fake.url)};\n` +
+        `export const DEAD_URL = ${JSON.stringify(fake.deadUrl)};\n`;
+      return { body, type: 'js' };
+    },
+  };
+}
+
+export default {
+  files: ['test/**/*.test.ts', '!test/server/**'],
+  nodeResolve: true,
+  concurrency: 1,
+  browsers: [
+    chromeLauncher({
+      launchOptions: {
+        executablePath: '/usr/bin/chromium',
+        headless: true,
+        args: [
+          '--no-sandbox',
+          '--headless=new',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--no-first-run',
+          '--autoplay-policy=no-user-gesture-required',
+        ],
+      },
+    }),
+  ],
+  plugins: [servicePlugin(), esbuildPlugin({ ts: true, tsconfig: 'tsconfig.json', target: 'es2022' })],
+  testFramework: { config: { timeout: 10000 } },
+  testsFinishTimeout: 180000,
+};
