@@ -5,6 +5,12 @@ import { parseArgs } from 'node:util';
 import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { benchServer } from './server.js';
+import { cdnSizes, coreSize } from './sizes.js';
+import { benchBrowser, median } from './browser.js';
+import { startService } from './processes.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const { values } = parseArgs({
   options: { quick: { type: 'boolean', default: false }, seconds: { type: 'string' } },
@@ -23,6 +29,44 @@ async function main(): Promise<void> {
   lines.push(`- command: \`npm run bench${process.argv.slice(2).length ? ' -- ' + process.argv.slice(2).join(' ') : ''}\``);
   lines.push(`- machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${fmt(totalmem() / 2 ** 30, 1)} GiB, Node ${process.version}, ${process.platform}`);
   lines.push('');
+
+  const kb = (n: number) => `${fmt(n / 1024, 1)} KB`;
+  const sizes = cdnSizes();
+  const core = await coreSize();
+  lines.push('## Bytes a page loads', '');
+  lines.push('gzip -9 of each file of the entry\'s whole static module graph (`dist/cdn`, minified), summed.', '');
+  lines.push('| entry | files | minified | gzip | target |');
+  lines.push('|---|---|---|---|---|');
+  const targets: Record<string, number> = { 'all.js': 25, 'service-login-button.js': 10 };
+  for (const size of sizes) {
+    const target = targets[size.entry];
+    lines.push(`| ${size.entry} | ${size.files} | ${kb(size.minified)} | ${kb(size.gzip)} | ${target ? `≤ ${target} KB` : ''} |`);
+  }
+  lines.push(`| core client alone (\`src/core/index.ts\`, esbuild) | 1 | ${kb(core.minified)} | ${kb(core.gzip)} | ≤ 3 KB |`, '');
+  const all = sizes.find((s) => s.entry === 'all.js');
+  summary.push(`all.js with Lit: ${kb(all?.gzip ?? NaN)} gzip; core alone ${kb(core.gzip)}`);
+  const login = sizes.find((s) => s.entry === 'service-login-button.js');
+  if (login) summary.push(`login button graph: ${kb(login.gzip)} gzip`);
+
+  const browserRuns = values.quick ? 3 : 7;
+  const dataDir = mkdtempSync(join(tmpdir(), 'service-bench-browser-'));
+  const service = await startService(dataDir);
+  try {
+    const b = await benchBrowser(service.url, browserRuns);
+    const list = (xs: number[]) => xs.map((x) => fmt(x, 1)).join(', ');
+    lines.push('## In Chromium', '');
+    lines.push(`Debian Chromium, headless, the minified CDN build, the reference service on loopback; ${browserRuns} page loads each, median (all runs in ms).`, '');
+    lines.push('| figure | median | runs | target |');
+    lines.push('|---|---|---|---|');
+    lines.push(`| script start → login button on screen | ${ms(median(b.loginButtonMs))} | ${list(b.loginButtonMs)} | ≤ 50 ms |`);
+    lines.push(`| trending response → 100 items on screen | ${ms(median(b.trendingToItemsMs))} | ${list(b.trendingToItemsMs)} | |`);
+    lines.push(`| twenty cards of one track: requests made | ${b.twentyCardsRequests} | | 1 |`);
+    lines.push(`| seek → sound (first run: track never played before) | ${ms(median(b.seekToSoundMs))} | ${list(b.seekToSoundMs)} | |`, '');
+    summary.push(`login button on screen ${ms(median(b.loginButtonMs))}; trending → 100 items ${ms(median(b.trendingToItemsMs))}; twenty cards → ${b.twentyCardsRequests} request(s); seek → sound ${ms(median(b.seekToSoundMs))}`);
+  } finally {
+    await service.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 
   const server = await benchServer({ seconds, large: !values.quick });
   lines.push('## Reference service against a bare node:http server', '');

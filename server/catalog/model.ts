@@ -180,6 +180,8 @@ export function buildTracks(rng: Rng, spec: ScaleSpec, users: GenUser[], now: nu
       weight: pareto(rng, 1.2, 1, 400) * Math.sqrt(owner.weight) * BOOST[profile],
     });
   }
+  // One of the demo user's tracks carries markup in its title, so every element can show it is rendered as text.
+  drafts[2]!.title = 'Tag Soup <script>alert("title")</script> & <img src=x onerror=alert(1)>';
   const tracks = drafts.map((t, i) => ({ t, i })).sort((a, b) => a.t.createdAt - b.t.createdAt || a.i - b.i).map((x) => x.t);
   tracks.forEach((t, i) => (t.id = i + 1));
 

@@ -1,0 +1,59 @@
+// Bytes a page loads: gzip of each CDN entry's whole module graph, and of the core alone.
+import { build } from 'esbuild';
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export interface GraphSize {
+  entry: string;
+  files: number;
+  minified: number;
+  gzip: number;
+}
+
+const gzip = (bytes: Uint8Array) => gzipSync(bytes, { level: 9 }).length;
+
+/** Every file an ES module pulls in through static imports, itself included. */
+function moduleGraph(file: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  const code = readFileSync(file, 'utf8');
+  for (const match of code.matchAll(/(?:import|export)\s*(?:[^'"]*?from\s*)?["'](\.{1,2}\/[^"']+)["']/g)) {
+    moduleGraph(resolve(dirname(file), match[1]!), seen);
+  }
+  return seen;
+}
+
+/** Builds the CDN bundle and measures each entry's graph, each file gzipped on its own as a browser fetches it. */
+export function cdnSizes(buildFirst = true): GraphSize[] {
+  if (buildFirst) execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--mode', 'cdn', '--logLevel', 'warn'], { stdio: 'inherit' });
+  const dir = 'dist/cdn';
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.js'))
+    .sort((a, b) => (a === 'all.js' ? -1 : b === 'all.js' ? 1 : a < b ? -1 : 1))
+    .map((entry) => {
+      const files = [...moduleGraph(resolve(dir, entry))];
+      const sizes = files.map((f) => readFileSync(f));
+      return {
+        entry,
+        files: files.length,
+        minified: sizes.reduce((n, b) => n + b.length, 0),
+        gzip: sizes.reduce((n, b) => n + gzip(b), 0),
+      };
+    });
+}
+
+/** The core client alone (src/core/index.ts), bundled, minified and gzipped. */
+export async function coreSize(): Promise<GraphSize> {
+  const out = await build({
+    entryPoints: [join('src', 'core', 'index.ts')],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    target: 'es2022',
+    write: false,
+  });
+  const code = out.outputFiles[0]!.contents;
+  return { entry: 'src/core/index.ts', files: 1, minified: code.length, gzip: gzip(code) };
+}
