@@ -1,4 +1,4 @@
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import cors from '@fastify/cors';
 import type { ServiceContext, RouteModule } from './context.js';
 import { badRequest, errorBody } from './http/errors.js';
@@ -11,7 +11,7 @@ export async function buildApp(ctx: ServiceContext, modules: RouteModule[], logg
     // Errors Fastify raises before routing (a malformed URL, say) get the one shape too.
     frameworkErrors: (error, _request, reply) => {
       const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-      return reply.code(status).send(errorBody(status, error.message));
+      void (reply as FastifyReply).code(status).send(errorBody(status, error.message));
     },
     // Query strings are parsed by Fastify; a key given twice becomes an array and fails its schema.
     ajv: { customOptions: { coerceTypes: true, allErrors: false } },

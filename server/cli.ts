@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { startService, type Scale } from './service.js';
+import { createAppCommand, CREATE_APP_USAGE } from './auth/cli-create-app.js';
 
 const USAGE = `Usage: npm run server -- [options]
 
@@ -9,9 +10,15 @@ const USAGE = `Usage: npm run server -- [options]
   --catalog <file>    load this catalog file (docs/catalog-format.md) instead of generating one
   --hosts <a,b>       what GET / lists as hosts (default: this service's own URL)
   --log               log every request
-  --help`;
+  --help
+
+${CREATE_APP_USAGE}`;
 
 async function main(): Promise<void> {
+  if (process.argv[2] === 'create-app') {
+    process.exitCode = createAppCommand(process.argv.slice(3));
+    return;
+  }
   const { values } = parseArgs({
     options: {
       port: { type: 'string' },

@@ -12,6 +12,10 @@ import { playlistRoutes } from './routes/playlists.js';
 import { resolveRoutes } from './routes/resolve.js';
 import { metricsRoutes } from './routes/metrics.js';
 import { mediaRoutes } from './routes/media.js';
+import { prepareLogin } from './auth/index.js';
+import { oauthRoutes } from './routes/oauth.js';
+import { verifyRoutes } from './routes/verify.js';
+import { writeRoutes } from './routes/write.js';
 
 export type Scale = 'default' | 'large';
 
@@ -67,10 +71,12 @@ export function openCatalog(options: Pick<ServiceOptions, 'dataDir' | 'scale' | 
 
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   const { db, catalog } = openCatalog(options);
+  // Every user gets a login (email, password hash, wallet) and the demo app exists; cheap once done.
+  prepareLogin(db);
   const ctx: ServiceContext = { db, dataDir: options.dataDir, baseUrl: '', hosts: options.hosts };
   const app = await buildApp(
     ctx,
-    [hostRoutes, metricsRoutes, userRoutes, trackRoutes, playlistRoutes, resolveRoutes, mediaRoutes],
+    [hostRoutes, metricsRoutes, verifyRoutes, userRoutes, trackRoutes, playlistRoutes, resolveRoutes, mediaRoutes, oauthRoutes, writeRoutes],
     options.logger ?? false,
   );
   const refresh = setInterval(() => computeTrending(db), TRENDING_REFRESH_MS);

@@ -36,7 +36,7 @@ button{font:inherit;font-weight:600;padding:10px 18px;border-radius:999px;border
 .actions{display:flex;gap:12px;flex-wrap:wrap;margin-top:20px}
 .actions button{flex:1 1 8rem}
 .error{border-left:4px solid #b42318;background:#fdecea;color:#7a1a12;padding:10px 12px;border-radius:4px;margin:12px 0}
-.note{color:#4a4759;font-size:.9rem}
+.note{color:#4a4759;font-size:.9rem;margin-top:16px}
 code{font-family:ui-monospace,monospace;background:#ece9f5;padding:0 4px;border-radius:4px;overflow-wrap:anywhere}
 :focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
 @media (prefers-color-scheme:dark){html{color:#eceaf4;background:#16151c}.fullScreen main{background:#221f2b}input{background:#16151c}

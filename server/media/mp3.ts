@@ -66,29 +66,60 @@ export function expectedSize(duration: number): number {
 }
 
 /**
- * Encodes PCM blocks (mono, SAMPLE_RATE) to MP3. The encoder adds about two frames of delay
- * and pads the end; the trailing frames beyond the input's length are cut (the synthesized
- * tail is silence), so the decoded length is the input length rounded up to a whole frame.
+ * Encodes PCM blocks (mono, SAMPLE_RATE) to MP3, yielding whole frames as soon as they are
+ * encoded: after every `sliceSamples` of input (so a caller can stream the file while it is
+ * being made). The encoder adds about two frames of delay and pads the end; the trailing
+ * frames beyond the input's length are cut (the synthesized tail is silence), so the decoded
+ * length is the input length rounded up to a whole frame. The chunks concatenated are the
+ * same bytes however the input is sliced.
  */
-export function encodeMp3(blocks: Iterable<Int16Array>, duration: number): Uint8Array {
+export function* encodeMp3Chunks(blocks: Iterable<Int16Array>, duration: number, sliceSamples = SAMPLE_RATE): Generator<Uint8Array> {
   const encoder = new Mp3Encoder(1, SAMPLE_RATE, BITRATE_KBPS);
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  const keep = (chunk: Uint8Array) => {
-    if (chunk.length === 0) return;
-    parts.push(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length));
-    size += chunk.length;
-  };
-  for (const block of blocks) keep(encoder.encodeBuffer(block));
-  keep(encoder.flush());
+  const wanted = frameCount(duration);
+  let frames = 0;
+  // Encoded bytes not yet yielded: at most a partial frame plus one slice's frames.
+  let pending = new Uint8Array(0);
 
-  const mp3 = new Uint8Array(size);
+  /** Adds encoder output; returns the whole frames now complete (up to `wanted`), if any. */
+  const take = (output: Uint8Array, last: boolean): Uint8Array | undefined => {
+    if (frames >= wanted) return undefined;
+    if (output.length > 0) {
+      const joined = new Uint8Array(pending.length + output.length);
+      joined.set(pending);
+      joined.set(output, pending.length);
+      pending = joined;
+    }
+    let end = 0;
+    for (let frame = frameAt(pending, 0); frame && frame.offset + frame.length <= pending.length && frames < wanted; ) {
+      end = frame.offset + frame.length;
+      frames++;
+      frame = frameAt(pending, end);
+    }
+    // The flushed tail short of `wanted` frames (never expected) goes out as it is.
+    if (last && frames < wanted) end = pending.length;
+    const ready = pending.slice(0, end);
+    pending = pending.slice(end);
+    return ready.length > 0 ? ready : undefined;
+  };
+
+  for (const block of blocks) {
+    for (let from = 0; from < block.length; from += sliceSamples) {
+      const ready = take(encoder.encodeBuffer(block.subarray(from, from + sliceSamples)), false);
+      if (ready) yield ready;
+    }
+  }
+  const tail = take(encoder.flush(), true);
+  if (tail) yield tail;
+}
+
+/** The whole MP3 of `encodeMp3Chunks` in one array. */
+export function encodeMp3(blocks: Iterable<Int16Array>, duration: number): Uint8Array {
+  const parts = [...encodeMp3Chunks(blocks, duration)];
+  const mp3 = new Uint8Array(parts.reduce((size, part) => size + part.length, 0));
   let at = 0;
   for (const part of parts) {
     mp3.set(part, at);
     at += part.length;
   }
-  const frames = parseFrames(mp3);
-  const wanted = frameCount(duration);
-  return frames.length > wanted ? mp3.slice(0, frames[wanted].offset) : mp3;
+  return mp3;
 }

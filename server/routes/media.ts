@@ -7,20 +7,25 @@
  * storage nodes (Go's http.ServeContent) send 206, and browsers' media stacks need 206 to
  * seek. Range rules (several ranges get the whole file with 200) are in media/range.ts.
  *
+ * A never-played track is answered at once, while it is encoded: its size is known ahead, so
+ * the status, Content-Length, Content-Range and validators are final, and the body streams as
+ * the encoder makes it (media/encoding.ts). If that encode fails, the response is dropped and
+ * the failure logged: the headers are out, so there is no error status to send.
+ *
  * Plays: a GET (not HEAD) that is served from byte 0 (no Range, a range starting at 0, or
  * several ranges answered whole) counts one play: a row in `plays` and `tracks.play_count`
  * + 1, written synchronously (two indexed statements) before the body is sent; a failure
  * there is logged and never fails the stream.
  */
-import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
-import type { RouteModule } from '../context.js';
+import type { FastifyInstance } from 'fastify';
+import type { RouteModule, ServiceContext } from '../context.js';
 import { HttpError, badRequest, notFound } from '../http/errors.js';
 import { params, publicId, query } from '../http/schemas.js';
 import { decodeId } from '../ids.js';
 import { artSvg, type ImageKind } from '../media/art.js';
 import { MediaCache } from '../media/cache.js';
-import { WorkerEncoder } from '../media/encoder.js';
+import { WorkerEncoder, type TrackEncoder } from '../media/encoder.js';
 import { parseRange } from '../media/range.js';
 import type { TrackTraits } from '../media/synth.js';
 
@@ -38,8 +43,23 @@ const IMAGE_KINDS = Object.keys(IMAGE_SIZES) as ImageKind[];
 // The catalog's image maps name files `<size>.svg`; the bare size is accepted too.
 const SIZE_NAMES = [...new Set(IMAGE_KINDS.flatMap((kind) => Object.keys(IMAGE_SIZES[kind])))].flatMap((size) => [size, `${size}.svg`]);
 
-export const mediaRoutes: RouteModule = (app, ctx) => {
-  const cache = new MediaCache(join(ctx.dataDir, 'media'), new WorkerEncoder());
+export interface MediaRouteOptions {
+  /** Makes the stream files; worker threads running the synthesizer by default. */
+  encoder?: TrackEncoder;
+}
+
+export function createMediaRoutes(options: MediaRouteOptions = {}): RouteModule {
+  return (app, ctx) => registerMediaRoutes(app, ctx, options.encoder ?? new WorkerEncoder());
+}
+
+export const mediaRoutes: RouteModule = createMediaRoutes();
+
+function registerMediaRoutes(app: FastifyInstance, ctx: ServiceContext, encoder: TrackEncoder): void {
+  const cache = new MediaCache(join(ctx.dataDir, 'media'), encoder, 2, (error, track) => {
+    app.log.error({ err: error, trackId: track.id }, 'could not make the stream file of a track');
+  });
+  // A listening service starts its encoders now, so a first play does not wait for them.
+  app.addHook('onListen', async () => encoder.prewarm?.());
   app.addHook('onClose', () => cache.close());
 
   const findTrack = ctx.db.prepare<[number], TrackTraits>('SELECT id, genre, mood, duration FROM tracks WHERE id = ?');
@@ -64,7 +84,7 @@ export const mediaRoutes: RouteModule = (app, ctx) => {
       const track = findTrack.get(id);
       if (!track) throw notFound(`Track ${publicTrackId} not found`);
 
-      const file = await cache.file(track);
+      const file = await cache.open(track);
       const etag = `"${file.size.toString(16)}-${file.mtime.getTime().toString(16)}"`;
       const lastModified = file.mtime.toUTCString();
       reply.header('Accept-Ranges', 'bytes').header('ETag', etag).header('Last-Modified', lastModified);
@@ -91,7 +111,9 @@ export const mediaRoutes: RouteModule = (app, ctx) => {
       reply.code(range.kind === 'partial' ? 206 : 200).type('audio/mpeg').header('Content-Length', String(end - start + 1));
       if (range.kind === 'partial') reply.header('Content-Range', `bytes ${start}-${end}/${file.size}`);
       if (request.method === 'HEAD') return reply.send();
-      return reply.send(createReadStream(file.path, { start, end }));
+      // Headers go out before a body that may have to wait for the encoder, so a failure
+      // after this point drops the connection instead of answering with an error status.
+      return reply.send(file.read(start, end, () => reply.raw.flushHeaders()));
     },
   });
 
@@ -116,4 +138,4 @@ export const mediaRoutes: RouteModule = (app, ctx) => {
         .send(artSvg(kind, id, dimensions[0], dimensions[1]));
     },
   );
-};
+}

@@ -6,7 +6,7 @@ import { readApi } from '../api/index.js';
 import { accountQueries } from '../auth/accounts.js';
 import { appQueries } from '../auth/apps.js';
 import { loginClaims, signLoginToken } from '../auth/jwt.js';
-import { consentPage, invalidRequestPage, messagePage, postMessagePage, signInPage, type Display } from '../auth/pages.js';
+import { consentPage, invalidRequestPage, messagePage, postMessagePage, signInPage } from '../auth/pages.js';
 import { authPath, readAuthRequest, type AuthRequest } from '../auth/params.js';
 import { FULL_COST, hashPassword, needsRehash, verifyPassword } from '../auth/passwords.js';
 import { cookie, CSRF_COOKIE, CsrfTokens, readCookies, SESSION_COOKIE, SessionStore } from '../auth/session.js';
@@ -15,7 +15,7 @@ import { deliveryLocation } from '../auth/delivery.js';
 
 /** Tunables, for tests; the defaults are what the service runs with. */
 export interface OauthOptions {
-  /** Per account (email or handle as typed): 5 free failures, then 30 s doubling to 15 min. */
+  /** Per account (or per unknown login as typed): 5 free failures, then 30 s doubling to 15 min. */
   accountThrottle?: Partial<ThrottleOptions>;
   /** Per client address: 20 free failures, then the same delays. */
   addressThrottle?: Partial<ThrottleOptions>;
@@ -37,14 +37,13 @@ export function createOauthRoutes(options: OauthOptions = {}): RouteModule {
     const accountThrottle = new Throttle({ ...THROTTLE, ...options.accountThrottle });
     const addressThrottle = new Throttle({ ...THROTTLE, freeFailures: 20, ...options.addressThrottle });
 
-    /** Sends an HTML page with its nonce-based CSP; `formTarget` is an origin the page's forms may lead to. */
-    const page = (reply: FastifyReply, status: number, nonce: string, html: string, formTarget?: string) => {
-      const formAction = formTarget === undefined ? "form-action 'self'; " : /^https?:\/\/[a-z0-9.:-]+$/.test(formTarget) ? `form-action 'self' ${formTarget}; ` : '';
+    /** Sends an HTML page with its nonce-based CSP; `formAction` lists where its forms may lead (null: unrestricted). */
+    const page = (reply: FastifyReply, status: number, nonce: string, html: string, formAction: string | null = "'self'") => {
       return reply
         .code(status)
         .header('content-type', 'text/html; charset=utf-8')
         .header('cache-control', 'no-store')
-        .header('content-security-policy', `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'; ${formAction}frame-ancestors 'none'; base-uri 'none'`)
+        .header('content-security-policy', `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'; ${formAction ? `form-action ${formAction}; ` : ''}frame-ancestors 'none'; base-uri 'none'`)
         .header('x-frame-options', 'DENY')
         .header('x-content-type-options', 'nosniff')
         .header('referrer-policy', 'no-referrer')
@@ -73,8 +72,8 @@ export function createOauthRoutes(options: OauthOptions = {}): RouteModule {
       const nonce = newNonce();
       const token = csrfToken(req, reply);
       const user = signedInUser(req);
-      if (!user) return page(reply, 200, nonce, signInPage({ request, csrf: token, nonce }), formTarget(request));
-      return page(reply, 200, nonce, consentPage({ request, csrf: token, nonce, user }), formTarget(request));
+      if (!user) return page(reply, 200, nonce, signInPage({ request, csrf: token, nonce }), formAction(request));
+      return page(reply, 200, nonce, consentPage({ request, csrf: token, nonce, user }), formAction(request));
     };
 
     /**
@@ -131,10 +130,12 @@ export function createOauthRoutes(options: OauthOptions = {}): RouteModule {
         const password = form.password ?? '';
         const nonce = newNonce();
         const again = (status: number, error: string) =>
-          page(reply, status, nonce, signInPage({ request, csrf: csrfToken(req, reply), nonce, login, error }), formTarget(request));
+          page(reply, status, nonce, signInPage({ request, csrf: csrfToken(req, reply), nonce, login, error }), formAction(request));
         if (login === '' || password === '') return again(422, 'Enter your email or handle and your password.');
 
-        const accountKey = `account:${login.toLowerCase()}`;
+        const account = accounts.byLogin(login);
+        // One count per account, whether it is named by email or by handle.
+        const accountKey = account ? `account:${account.id}` : `login:${login.toLowerCase()}`;
         const addressKey = `address:${req.ip}`;
         const waitMs = Math.max(accountThrottle.waitMs(accountKey), addressThrottle.waitMs(addressKey));
         if (waitMs > 0) {
@@ -143,7 +144,6 @@ export function createOauthRoutes(options: OauthOptions = {}): RouteModule {
           return again(429, `Too many failed sign-in attempts. Try again in ${seconds} seconds.`);
         }
 
-        const account = accounts.byLogin(login);
         if (!(await verifyPassword(password, account?.password_hash ?? null)) || !account) {
           accountThrottle.fail(accountKey);
           addressThrottle.fail(addressKey);
@@ -201,17 +201,20 @@ export function createOauthRoutes(options: OauthOptions = {}): RouteModule {
       }
       const nonce = newNonce();
       const kind = outcome.token ? 'authorized' : 'cancelled';
-      return page(reply, 200, nonce, postMessagePage(fields, request.origin, kind, request.display as Display, nonce));
+      return page(reply, 200, nonce, postMessagePage(fields, request.origin, kind, request.display, nonce));
     };
   };
 }
 
-/** The origin the consent form's redirect may lead to, for the CSP's form-action. */
-function formTarget(request: AuthRequest): string | undefined {
-  if (request.origin !== undefined) return undefined;
+/**
+ * The CSP form-action of the sign-in and consent pages: browsers apply it to the redirect
+ * that follows Authorize or Cancel, so the app's origin is named next to 'self'.
+ */
+function formAction(request: AuthRequest): string | null {
+  if (request.origin !== undefined) return "'self'";
   const origin = new URL(request.redirectUri).origin;
-  // CSP cannot name an IPv6 literal: such pages go without form-action rather than break the redirect.
-  return origin.includes('[') ? '' : origin;
+  // CSP cannot name an IPv6 literal ([::1]): such pages go without form-action rather than break the redirect.
+  return origin.includes('[') ? null : `'self' ${origin}`;
 }
 
 export const oauthRoutes: RouteModule = createOauthRoutes();

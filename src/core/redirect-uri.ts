@@ -23,6 +23,7 @@ export const MAX_REDIRECT_URI_LENGTH = 2048;
 
 // RFC 3986: unreserved, reserved and '%'; everything else must be percent-encoded.
 const URI_CHARS = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]*$/;
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL_OR_SPACE = /[\u0000-\u0020\u007f-\u009f\u00a0\u1680\u2000-\u200f\u2028\u2029\u202f\u205f\u3000\ufeff]/;
 const HOST_LABEL = /^[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?$/;
 const DOTTED_QUAD = /^(\d{1,3})\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;

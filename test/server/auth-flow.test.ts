@@ -22,7 +22,7 @@ const params = (extra: Record<string, string | undefined> = {}) => ({
 });
 
 /** GET the page, sign in, follow the 303: the consent page. */
-async function signIn(browser: Browser, url: string, login = DEMO_ACCOUNT.email, password = DEMO_ACCOUNT.password) {
+async function signIn(browser: Browser, url: string, login: string = DEMO_ACCOUNT.email, password: string = DEMO_ACCOUNT.password) {
   const page = await browser.get(url);
   assert.equal(page.statusCode, 200);
   const res = await browser.post('/oauth/login', { ...formFields(page.body, '/oauth/login'), login, password });
@@ -119,6 +119,11 @@ describe('redirect delivery', () => {
     assert.match(res.headers['content-security-policy'] as string, /form-action 'self' https:\/\/other\.example;/);
     const location = (await decide(browser, res, 'authorize')).headers.location as string;
     assert.match(location, /^https:\/\/other\.example\/done#state=again&token=/);
+    // CSP cannot name [::1]; that page goes without form-action rather than block the redirect.
+    const ipv6 = await browser.get(authUrl(params({ redirect_uri: 'http://[::1]:8080/cb' })));
+    assert.doesNotMatch(ipv6.headers['content-security-policy'] as string, /form-action/);
+    const popup = await browser.get(authUrl(params({ redirect_uri: 'postmessage', origin: 'https://app.example.com' })));
+    assert.match(popup.headers['content-security-policy'] as string, /form-action 'self';/);
   });
 
   test('cancel redirects with error=access_denied and the state, never a token', async () => {
