@@ -42,6 +42,8 @@ export interface AudioEngine {
   /** Plays `track` (from the start, or resumes it if it is current), or resumes the current one. */
   play(track?: Track, options?: PlayOptions): Promise<void>;
   pause(): void;
+  /** Makes `track` current without playing it: the stream is loaded, so `seek` works and `play()` starts it. */
+  load(track: Track, options?: PlayOptions): Promise<void>;
   /** Pauses `track` if it is playing, plays it otherwise. */
   toggle(track: Track, options?: PlayOptions): Promise<void>;
   seek(seconds: number): void;
@@ -94,8 +96,8 @@ function createAudioEngine(): AudioEngine {
     });
     a.addEventListener('error', () => {
       if (!a.getAttribute('src')) return;
-      const host = a.src ? new URL(a.src).origin : '';
-      if (host && client) client.markHostBad(host);
+      // Only a network failure says the host is bad; a missing or undecodable track does not.
+      if (a.error?.code === MediaError.MEDIA_ERR_NETWORK && client) client.markHostBad(new URL(a.src).origin);
       set({ status: 'error', paused: true, error: 'The track could not be played.' });
     });
     return a;
@@ -124,18 +126,21 @@ function createAudioEngine(): AudioEngine {
     }
   };
 
-  const start = async (index: number, queue: readonly Track[]) => {
+  const start = async (index: number, queue: readonly Track[], autoplay = true) => {
     const track = queue[index]!;
     const a = element();
     const id = ++loadId;
     a.pause();
-    set({ track, queue, index, status: 'loading', paused: false, currentTime: 0, duration: track.duration, error: undefined });
+    set({
+      track, queue, index, status: autoplay ? 'loading' : 'paused', paused: !autoplay,
+      currentTime: 0, duration: track.duration, error: undefined,
+    });
     mediaSession(track);
     try {
       const src = await (client ?? getClient()).getStreamUrl(track.id);
       if (id !== loadId) return; // another track was asked for meanwhile
       a.src = src;
-      await a.play();
+      if (autoplay) await a.play();
     } catch (error) {
       if (id !== loadId || (error as Error)?.name === 'AbortError') return;
       set({ status: 'error', paused: true, error: (error as Error)?.message ?? 'The track could not be played.' });
@@ -169,6 +174,12 @@ function createAudioEngine(): AudioEngine {
     pause() {
       audio?.pause();
     },
+    async load(track, options = {}) {
+      if (options.client) client = options.client;
+      if (track.id === state.track?.id) return;
+      const queue = options.queue?.some((t) => t.id === track.id) ? options.queue : [track, ...(options.queue ?? [])];
+      return start(queue.findIndex((t) => t.id === track.id), queue, false);
+    },
     toggle(track, options) {
       if (state.track?.id === track.id && !state.paused) {
         engine.pause();
@@ -183,10 +194,13 @@ function createAudioEngine(): AudioEngine {
       set({ currentTime: audio.currentTime });
     },
     setVolume(volume) {
-      if (Number.isFinite(volume)) element().volume = Math.min(Math.max(0, volume), 1);
+      if (!Number.isFinite(volume)) return;
+      element().volume = Math.min(Math.max(0, volume), 1);
+      set({ volume: element().volume });
     },
     setMuted(muted) {
       element().muted = muted;
+      set({ muted });
     },
     async next() {
       if (state.index + 1 < state.queue.length) return start(state.index + 1, state.queue);

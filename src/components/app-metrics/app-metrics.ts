@@ -1,0 +1,143 @@
+import { html, svg, nothing } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import type { AppNameMetric, MetricsTimeRange } from '../../core/index.js';
+import { ServiceElement } from '../shared/service-element.js';
+import { DataTask } from '../shared/data-task.js';
+import { theme } from '../shared/theme.js';
+import { formatCount } from '../shared/format.js';
+import { appMetricsStyles } from './app-metrics.styles.js';
+
+/** One bar: an app's name and request count, both always present. */
+export interface AppMetricRow {
+  name: string;
+  count: number;
+}
+
+const RANGES: Record<MetricsTimeRange, string> = { week: 'the last 7 days', month: 'the last 30 days', all_time: 'all time' };
+const ROW = 40;
+const BAR = 14;
+const LABEL_CHARS = 48;
+
+/** Names longer than the chart has room for end in an ellipsis there; the table keeps them whole. */
+const shorten = (name: string) => (name.length > LABEL_CHARS ? name.slice(0, LABEL_CHARS - 1) + '…' : name);
+
+/**
+ * The apps sending the most requests over a trailing window, as a horizontal bar chart
+ * drawn in SVG. The chart is hidden from assistive technology; a real table carries the
+ * same numbers for screen readers (visually hidden, or shown with `view="table"`).
+ *
+ * @summary Requests per app as a bar chart, with a table fallback.
+ * @fires service-error - The metrics could not be loaded. Detail: `{ message, status, operation }`.
+ * @csspart chart - The SVG bar chart (`aria-hidden`).
+ * @csspart bar - One bar.
+ * @csspart label - A bar's text: the app's name and its count.
+ * @csspart table - The table of the same numbers.
+ * @csspart loading - The loading skeleton.
+ * @csspart error - The error message.
+ * @csspart retry - The retry button.
+ * @csspart empty - Shown when no requests are recorded.
+ * @cssproperty [--service-accent=#6a14b8] - Bar colour.
+ * @cssproperty [--service-text=#17171c] - Text colour.
+ * @cssproperty [--service-muted=#55555f] - Count and caption colour.
+ * @cssproperty [--service-background=#ffffff] - Background.
+ * @cssproperty [--service-surface=#f1f0f5] - The track behind each bar.
+ * @cssproperty [--service-border=#d9d7e0] - Table rules.
+ * @cssproperty [--service-radius=10px] - Corner radius.
+ * @cssproperty [--service-font=system-ui] - Font family.
+ */
+@customElement('service-app-metrics')
+export class ServiceAppMetrics extends ServiceElement {
+  static override styles = [theme, appMetricsStyles];
+
+  /** The trailing window: `week` (default), `month` or `all_time`. */
+  @property({ attribute: 'time-range', reflect: true }) timeRange: MetricsTimeRange = 'week';
+  /** How many apps to show, most requests first, 1 to 500; default 10. */
+  @property({ type: Number }) limit = 10;
+  /** `chart` (default) draws the bars; `table` shows the table instead. */
+  @property({ reflect: true }) view: 'chart' | 'table' = 'chart';
+  /** `lazy` waits until the element comes into view before fetching. */
+  @property({ reflect: true }) loading: 'lazy' | 'eager' = 'eager';
+
+  private readonly data = new DataTask(this, {
+    operation: 'getAppNameMetrics',
+    args: () => [this.range, this.rowLimit] as const,
+    fetch: ([range, limit], client, signal) => client.getAppNameMetrics(range, { limit, signal }).then(toRows),
+  });
+
+  /** The rows on show, most requests first, once loaded. */
+  get metrics(): AppMetricRow[] | undefined {
+    return this.data.task.value;
+  }
+
+  /** Fetches the counts again, past the client's cache. */
+  refresh(): void {
+    this.client.invalidate('/metrics/app_name/');
+    void this.data.task.run();
+  }
+
+  private get range(): MetricsTimeRange {
+    return this.timeRange in RANGES ? this.timeRange : 'week';
+  }
+
+  private get rowLimit(): number {
+    const n = Math.round(Number(this.limit));
+    return Number.isFinite(n) ? Math.min(500, Math.max(1, n)) : 10;
+  }
+
+  protected override render() {
+    return this.data.render((rows) => this.renderMetrics(rows), {
+      loading: 'Loading app metrics',
+      empty: 'No requests recorded yet',
+      isEmpty: (rows) => rows.length === 0,
+    });
+  }
+
+  private renderMetrics(rows: AppMetricRow[]) {
+    const caption = `Requests by app, ${RANGES[this.range]}`;
+    const max = Math.max(1, ...rows.map((r) => r.count));
+    const table = this.view === 'table';
+    // A table does not shrink into the 1px visually-hidden box itself: a wrapper div does the hiding.
+    return html`
+      ${table ? nothing : html`<p class="title" aria-hidden="true">${caption}</p>`}
+      ${table
+        ? nothing
+        : html`<svg part="chart" class="chart" width="100%" height=${rows.length * ROW} aria-hidden="true" focusable="false">
+            ${rows.map((row, i) => {
+              const y = i * ROW;
+              const width = `${(row.count / max) * 100}%`;
+              return svg`<g class="row">
+                <title>${`${row.name}: ${row.count}`}</title>
+                <text part="label" class="name" x="0" y=${y + 15}>${shorten(row.name)}</text>
+                <text part="label" class="count" x="100%" y=${y + 15} text-anchor="end">${formatCount(row.count)}</text>
+                <rect class="track" x="0" y=${y + 21} width="100%" height=${BAR} rx="3"></rect>
+                <rect part="bar" class="bar" x="0" y=${y + 21} width=${width} height=${BAR} rx="3"></rect>
+              </g>`;
+            })}
+          </svg>`}
+      <div class=${table ? 'table-wrap' : 'visually-hidden'}>
+        <table part="table" class="table">
+          <caption>${caption}</caption>
+          <thead>
+            <tr><th scope="col">App</th><th scope="col">Requests</th></tr>
+          </thead>
+          <tbody>
+            ${rows.map((row) => html`<tr><th scope="row">${row.name}</th><td>${row.count.toLocaleString()}</td></tr>`)}
+          </tbody>
+        </table>
+      </div>
+    `;
+  }
+}
+
+/** Fills the contract's optional fields and orders the rows, most requests first. */
+function toRows(metrics: AppNameMetric[]): AppMetricRow[] {
+  return metrics
+    .map((m) => ({ name: typeof m.name === 'string' && m.name ? m.name : '(no name)', count: Number.isFinite(m.count) ? Math.max(0, m.count!) : 0 }))
+    .sort((a, b) => b.count - a.count);
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'service-app-metrics': ServiceAppMetrics;
+  }
+}

@@ -1,0 +1,87 @@
+import { html, type TemplateResult } from 'lit';
+import type { Client, Playlist, Track, User } from '../../core/index.js';
+import { safeUrl } from '../shared/format.js';
+
+/** What `<service-search>` searches: its `type` attribute. */
+export type SearchType = 'tracks' | 'users' | 'playlists';
+
+/** The kind of one result, as `service-select` names it. */
+export type SearchKind = 'track' | 'user' | 'playlist';
+
+/** Detail of `service-select`: the chosen resource and its kind. */
+export type SearchSelectDetail =
+  | { kind: 'track'; item: Track }
+  | { kind: 'user'; item: User }
+  | { kind: 'playlist'; item: Playlist };
+
+/** One finished search: the text asked for, the kind asked for, and what came back. */
+export type SearchResults =
+  | { query: string; kind: 'track'; items: Track[] }
+  | { query: string; kind: 'user'; items: User[] }
+  | { query: string; kind: 'playlist'; items: Playlist[] };
+
+/** The type selector's choices, in order. */
+export const SEARCH_TYPES: ReadonlyArray<{ type: SearchType; kind: SearchKind; label: string }> = [
+  { type: 'tracks', kind: 'track', label: 'Tracks' },
+  { type: 'users', kind: 'user', label: 'Users' },
+  { type: 'playlists', kind: 'playlist', label: 'Playlists' },
+];
+
+export const kindOf = (type: SearchType): SearchKind => SEARCH_TYPES.find((t) => t.type === type)?.kind ?? 'track';
+
+/** Runs one search through the client; the signal cancels it when a newer query comes. */
+export async function runSearch(
+  client: Client,
+  query: string,
+  type: SearchType,
+  options: { onlyDownloadable?: boolean; limit: number; signal: AbortSignal },
+): Promise<SearchResults> {
+  const kind = kindOf(type);
+  if (kind === 'user') return { query, kind, items: await client.searchUsers(query, options) };
+  if (kind === 'playlist') return { query, kind, items: await client.searchPlaylists(query, options) };
+  return { query, kind, items: await client.searchTracks(query, options) };
+}
+
+/** The pieces an option shows: picture, main line, second line. */
+export function describe(results: SearchResults, index: number): { picture?: string; title: string; subtitle: string } {
+  if (results.kind === 'user') {
+    const user = results.items[index]!;
+    return { picture: safeUrl(user.profile_picture?.['150x150']), title: user.name, subtitle: `@${user.handle}` };
+  }
+  if (results.kind === 'playlist') {
+    const list = results.items[index]!;
+    const what = list.is_album ? 'Album' : 'Playlist';
+    return { picture: safeUrl(list.artwork?.['150x150']), title: list.playlist_name, subtitle: `${what} by ${list.user.name}` };
+  }
+  const track = results.items[index]!;
+  return { picture: safeUrl(track.artwork?.['150x150']), title: track.title, subtitle: track.user.name };
+}
+
+/** The `service-select` detail for one result. */
+export function selection(results: SearchResults, index: number): SearchSelectDetail {
+  // The union narrows per kind; TypeScript cannot pair kind and item through an index on its own.
+  return { kind: results.kind, item: results.items[index] } as SearchSelectDetail;
+}
+
+/** One `role=option` row; every string from the API goes in through a text binding. */
+export function renderOption(results: SearchResults, index: number, active: boolean, onPick: () => void): TemplateResult {
+  const { picture, title, subtitle } = describe(results, index);
+  return html`
+    <li
+      id=${`option-${index}`}
+      part=${active ? 'option option-active' : 'option'}
+      class="option"
+      role="option"
+      aria-selected=${active ? 'true' : 'false'}
+      @click=${onPick}
+    >
+      ${picture
+        ? html`<img part="picture" class="picture" src=${picture} alt="" loading="lazy" />`
+        : html`<span part="picture" class="picture"></span>`}
+      <span class="text">
+        <span part="option-title" class="title">${title}</span>
+        <span part="option-subtitle" class="subtitle">${subtitle}</span>
+      </span>
+    </li>
+  `;
+}

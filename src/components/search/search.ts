@@ -1,0 +1,272 @@
+import { html, nothing, type PropertyValues } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import { live } from 'lit/directives/live.js';
+import { TaskStatus } from '@lit/task';
+import { ServiceElement } from '../shared/service-element.js';
+import { DataTask } from '../shared/data-task.js';
+import { theme } from '../shared/theme.js';
+import { searchStyles } from './search.styles.js';
+import {
+  SEARCH_TYPES, renderOption, runSearch, selection,
+  type SearchResults, type SearchSelectDetail, type SearchType,
+} from './search-results.js';
+
+export type { SearchKind, SearchResults, SearchSelectDetail, SearchType } from './search-results.js';
+
+/** The service's longest search text; longer input is cut rather than answered with a 400. */
+const MAX_QUERY = 200;
+
+/**
+ * A search box over tracks, users and playlists, following the WAI-ARIA combobox pattern:
+ * typing searches after a pause (each new search cancels the one before), ArrowDown and
+ * ArrowUp move through the results, Enter picks one, Escape closes the list, and a live
+ * region announces how many results came back.
+ *
+ * @summary A search box with a keyboard-navigable result list.
+ * @fires service-select - A result was picked. Detail: `{ kind: 'track' | 'user' | 'playlist', item }`.
+ * @fires service-error - A search failed. Detail: `{ message, status, operation }`.
+ * @csspart label - The input's label (visually hidden).
+ * @csspart input - The search input (`role=combobox`).
+ * @csspart popup - The box under the input holding the results or a state.
+ * @csspart listbox - The result list (`role=listbox`).
+ * @csspart option - One result (`role=option`); the highlighted one also has `option-active`.
+ * @csspart picture - A result's artwork or profile picture.
+ * @csspart option-title - A result's title or name.
+ * @csspart option-subtitle - A result's artist, handle or owner.
+ * @csspart type-selector - The Tracks / Users / Playlists buttons' group.
+ * @csspart type-button - One of the type buttons (`aria-pressed`).
+ * @csspart downloadable - The "Only downloadable" checkbox and its label.
+ * @csspart loading - The loading skeleton.
+ * @csspart error - The error message.
+ * @csspart retry - The retry button.
+ * @csspart empty - The "No results" message.
+ * @cssproperty [--service-accent=#6a14b8] - Focus ring, pressed type button and highlighted result.
+ * @cssproperty [--service-on-accent=#ffffff] - Text on the accent colour.
+ * @cssproperty [--service-text=#17171c] - Text colour.
+ * @cssproperty [--service-muted=#55555f] - Secondary text colour.
+ * @cssproperty [--service-background=#ffffff] - Input and result list background.
+ * @cssproperty [--service-surface=#f1f0f5] - Type buttons and picture placeholder background.
+ * @cssproperty [--service-border=#d9d7e0] - Border colour.
+ * @cssproperty [--service-radius=10px] - Corner radius.
+ * @cssproperty [--service-font=system-ui] - Font family.
+ */
+@customElement('service-search')
+export class ServiceSearch extends ServiceElement {
+  static override styles = [theme, searchStyles];
+
+  /** What to search: `tracks` (default), `users` or `playlists`. */
+  @property({ reflect: true }) type: SearchType = 'tracks';
+  /** Only tracks that can be downloaded (for users and playlists: those with such a track). */
+  @property({ type: Boolean, reflect: true, attribute: 'only-downloadable' }) onlyDownloadable = false;
+  /** Milliseconds of quiet after typing before the search is sent; default 250. */
+  @property({ type: Number }) debounce = 250;
+  /** Most results to show, 1 to 50; default 10. */
+  @property({ type: Number }) limit = 10;
+  /** The text in the search box. */
+  @property() value = '';
+  /** The input's accessible name; default `Search`. */
+  @property() label = 'Search';
+  /** The input's placeholder; default `Search tracks`, `Search users` or `Search playlists`. */
+  @property() placeholder?: string;
+
+  /** The text being searched: `value` trimmed, once typing has paused. */
+  @state() private term = '';
+  @state() private open = false;
+  @state() private activeIndex = -1;
+  private timer?: ReturnType<typeof setTimeout>;
+
+  private readonly data = new DataTask(this, {
+    operation: 'search',
+    args: () => [this.term, this.searchType, this.onlyDownloadable, this.resultLimit] as const,
+    fetch: ([term, type, onlyDownloadable, limit], client, signal) =>
+      term ? runSearch(client, term, type, { onlyDownloadable: onlyDownloadable || undefined, limit, signal }) : undefined,
+  });
+
+  /** The results on show (after the latest search finished), with the text and kind they are for. */
+  get results(): SearchResults | undefined {
+    return this.data.task.status === TaskStatus.COMPLETE ? this.data.task.value : undefined;
+  }
+
+  /** Sends the search for the current text now, without waiting for the debounce. */
+  search(): void {
+    clearTimeout(this.timer);
+    const term = this.value.trim().slice(0, MAX_QUERY);
+    if (term !== this.term) {
+      this.term = term;
+      this.activeIndex = -1;
+    }
+  }
+
+  private get searchType(): SearchType {
+    return SEARCH_TYPES.some((t) => t.type === this.type) ? this.type : 'tracks';
+  }
+
+  private get resultLimit(): number {
+    const n = Math.round(Number(this.limit));
+    return Number.isFinite(n) ? Math.min(50, Math.max(1, n)) : 10;
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearTimeout(this.timer);
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('value')) {
+      clearTimeout(this.timer);
+      const wait = Number(this.debounce);
+      this.timer = setTimeout(() => this.search(), Number.isFinite(wait) && wait >= 0 ? wait : 250);
+    }
+  }
+
+  protected override updated(): void {
+    const active = this.renderRoot.querySelector('[part~="option-active"]');
+    active?.scrollIntoView?.({ block: 'nearest' });
+  }
+
+  protected override render() {
+    const type = this.searchType;
+    const { label } = SEARCH_TYPES.find((t) => t.type === type)!;
+    const status = this.data.task.status;
+    const results = this.results;
+    const count = results?.items.length ?? 0;
+    const visible = this.open && this.term !== '' && status !== TaskStatus.INITIAL;
+    const expanded = visible && count > 0;
+    const active = expanded && this.activeIndex < count ? this.activeIndex : -1;
+    const announcement = !visible || !results ? '' : count ? `${count} ${count === 1 ? 'result' : 'results'} available.` : this.noResults(results.query);
+    return html`
+      <div class="search" @focusout=${this.onFocusOut}>
+        <label part="label" class="visually-hidden" for="input">${this.label}</label>
+        <div class="field">
+          <input
+            id="input"
+            part="input"
+            type="search"
+            role="combobox"
+            autocomplete="off"
+            spellcheck="false"
+            maxlength=${MAX_QUERY}
+            aria-autocomplete="list"
+            aria-expanded=${expanded ? 'true' : 'false'}
+            aria-controls="listbox"
+            aria-activedescendant=${active >= 0 ? `option-${active}` : nothing}
+            placeholder=${this.placeholder ?? `Search ${label.toLowerCase()}`}
+            .value=${live(this.value)}
+            @input=${this.onInput}
+            @keydown=${this.onKeyDown}
+            @click=${() => (this.open = true)}
+          />
+          <div part="popup" class="popup" ?hidden=${!visible} @mousedown=${(e: Event) => e.preventDefault()}>
+            ${expanded
+              ? nothing
+              : this.data.render(() => html``, {
+                  loading: 'Searching',
+                  empty: this.noResults(results?.query ?? this.term),
+                  isEmpty: (r) => r.items.length === 0,
+                  rows: 2,
+                })}
+            <ul id="listbox" part="listbox" class="listbox" role="listbox" aria-label=${`${label} found`} ?hidden=${!expanded}>
+              ${expanded ? results!.items.map((_, i) => renderOption(results!, i, i === active, () => this.select(i))) : nothing}
+            </ul>
+          </div>
+        </div>
+        <div class="filters">
+          <div part="type-selector" class="types" role="group" aria-label="Search for">
+            ${SEARCH_TYPES.map(
+              (t) => html`<button
+                type="button"
+                part="type-button"
+                class="type"
+                aria-pressed=${t.type === type ? 'true' : 'false'}
+                @click=${() => this.choose({ type: t.type })}
+              >${t.label}</button>`,
+            )}
+          </div>
+          <label part="downloadable" class="downloadable">
+            <input
+              type="checkbox"
+              .checked=${live(this.onlyDownloadable)}
+              @change=${(e: Event) => this.choose({ onlyDownloadable: (e.target as HTMLInputElement).checked })}
+            />
+            Only downloadable
+          </label>
+        </div>
+        <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">${announcement}</div>
+      </div>
+    `;
+  }
+
+  private noResults(query: string): string {
+    return `No results for “${query}”`;
+  }
+
+  private onInput(e: Event): void {
+    this.value = (e.target as HTMLInputElement).value;
+    this.open = true;
+    // Clearing the box needs no request: close at once instead of after the pause.
+    if (!this.value.trim()) this.search();
+  }
+
+  private choose(change: { type?: SearchType; onlyDownloadable?: boolean }): void {
+    Object.assign(this, change);
+    this.activeIndex = -1;
+    this.open = true;
+  }
+
+  private onKeyDown(e: KeyboardEvent): void {
+    const count = this.results?.items.length ?? 0;
+    switch (e.key) {
+      case 'ArrowDown':
+      case 'ArrowUp': {
+        e.preventDefault();
+        if (!this.open) {
+          this.open = true;
+          if (e.altKey) return;
+        }
+        if (!count) return;
+        const down = e.key === 'ArrowDown';
+        const from = this.activeIndex < count ? this.activeIndex : -1;
+        this.activeIndex = from < 0 ? (down ? 0 : count - 1) : (from + (down ? 1 : count - 1)) % count;
+        return;
+      }
+      case 'Enter':
+        e.preventDefault();
+        if (this.open && this.activeIndex >= 0 && this.activeIndex < count) this.select(this.activeIndex);
+        else this.search();
+        return;
+      case 'Escape':
+        // The first Escape closes the list; the next one leaves the browser's own clearing of the box.
+        if (this.open && this.term) {
+          e.preventDefault();
+          this.open = false;
+          this.activeIndex = -1;
+        }
+        return;
+    }
+  }
+
+  private select(index: number): void {
+    const results = this.results;
+    if (!results || !results.items[index]) return;
+    this.open = false;
+    this.activeIndex = -1;
+    this.emit('service-select', selection(results, index));
+  }
+
+  private onFocusOut(e: FocusEvent): void {
+    const next = e.relatedTarget as Node | null;
+    if (!next || !this.renderRoot.contains(next)) {
+      this.open = false;
+      this.activeIndex = -1;
+    }
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'service-search': ServiceSearch;
+  }
+  interface HTMLElementEventMap {
+    'service-select': CustomEvent<SearchSelectDetail>;
+  }
+}

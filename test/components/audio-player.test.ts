@@ -1,0 +1,352 @@
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import '../../src/components/audio-player/audio-player.js';
+import '../../src/components/track-card/track-card.js';
+import type { ServiceAudioPlayer } from '../../src/components/audio-player/audio-player.js';
+import type { ServiceTrackCard } from '../../src/components/track-card/track-card.js';
+import { getAudioEngine } from '../../src/core/audio.js';
+import type { Track } from '../../src/core/index.js';
+import { appName, serviceClient, serviceUrl } from '../support/service.js';
+
+// The first play of a track waits while the service synthesizes its MP3: generous waits.
+const SLOW = { timeout: 15000 };
+const engine = getAudioEngine();
+const part = <T extends Element = HTMLElement>(el: Element, name: string) => el.shadowRoot!.querySelector<T>(`[part="${name}"]`);
+const text = (el: Element, name: string) => part(el, name)?.textContent?.trim();
+const seekSlider = (el: Element) => part<HTMLInputElement>(el, 'seek')!;
+const playerFor = (attrs: { host?: string; app?: string; trackId?: string } = {}) =>
+  fixture<ServiceAudioPlayer>(
+    html`<service-audio-player host=${attrs.host ?? serviceUrl} app-name=${attrs.app ?? appName} track-id=${attrs.trackId ?? ''}></service-audio-player>`,
+  );
+const playing = (id: string) => () => engine.state.status === 'playing' && engine.state.track?.id === id;
+
+/** The run's recording proxy (test/support/range-recorder.mjs), served by its web-test-runner plugin. */
+async function recorder(): Promise<string> {
+  const path = '/__range-recorder.js';
+  try {
+    return ((await import(/* @vite-ignore */ path)) as { RECORDER_URL: string }).RECORDER_URL;
+  } catch {
+    throw new Error('rangeRecorderPlugin() from test/support/range-recorder.mjs is not in web-test-runner.config.mjs');
+  }
+}
+
+interface Exchange { method: string; path: string; range: string | null; status: number; contentRange: string | null }
+const streamLog = async (recorderUrl: string, trackId: string, app: string): Promise<Exchange[]> => {
+  const { data } = (await (await fetch(`${recorderUrl}/log`)).json()) as { data: Exchange[] };
+  return data.filter((x) => x.path.startsWith(`/v1/tracks/${trackId}/stream?`) && x.path.includes(`app_name=${app}`));
+};
+
+describe('<service-audio-player>', () => {
+  let short: Track[]; // the three shortest trending tracks: quick to synthesize
+  let long: Track; // one long enough to seek a minute into, synthesized before the seek tests
+  let warm: Promise<unknown> | undefined;
+  // Seek tests are about the player, not about how long the service takes to make an MP3. Made
+  // when first needed: made in `before`, it would hold up the first plays.
+  const warmUp = () => (warm ??= fetch(`${serviceUrl}/v1/tracks/${long.id}/stream?app_name=warm-up`).then((r) => r.arrayBuffer()));
+
+  before(async () => {
+    const tracks = await serviceClient().getTrendingTracks({ time: 'allTime', limit: 100 });
+    const byLength = [...tracks].sort((a, b) => a.duration - b.duration);
+    short = byLength.slice(0, 3);
+    long = byLength.find((t) => t.duration >= 95)!;
+  });
+
+  afterEach(() => {
+    engine.pause();
+    engine.setMuted(false);
+    engine.setVolume(1);
+  });
+
+  it('says "Nothing playing" with every control disabled when idle', async () => {
+    const el = await playerFor();
+    expect(engine.state.track).to.equal(undefined);
+    expect(el.shadowRoot!.textContent).to.contain('Nothing playing');
+    const controls = [...el.shadowRoot!.querySelectorAll<HTMLButtonElement | HTMLInputElement>('button, input')];
+    expect(controls.map((c) => c.getAttribute('part'))).to.have.members(['previous-button', 'play-button', 'next-button', 'seek', 'mute-button', 'volume']);
+    expect(controls.every((c) => c.disabled)).to.equal(true);
+    expect(seekSlider(el).getAttribute('aria-label')).to.equal('Seek');
+    expect(seekSlider(el).getAttribute('aria-valuetext')).to.equal('0:00 of 0:00');
+    expect([el.paused, el.currentTime, el.duration]).to.deep.equal([true, 0, 0]);
+    await expect(el).to.be.accessible();
+  });
+
+  it('shows an error with retry and fires service-error when track-id does not exist', async () => {
+    const el = document.createElement('service-audio-player');
+    Object.assign(el, { host: serviceUrl, appName, trackId: 'zzzzzzzz' });
+    const event = oneEvent(el, 'service-error');
+    document.body.append(el);
+    try {
+      const { detail } = await event;
+      expect(detail.status).to.equal(404);
+      expect(detail.operation).to.equal('getTrack');
+      await el.updateComplete;
+      expect(part(el, 'error')).to.exist;
+      expect(text(el, 'retry')).to.equal('Retry');
+      expect(part<HTMLButtonElement>(el, 'play-button')!.disabled).to.equal(true);
+      await expect(el).to.be.accessible();
+    } finally {
+      el.remove();
+    }
+  });
+
+  it('loads track-id without playing it, and shows it', async () => {
+    const track = short[0]!;
+    const el = document.createElement('service-audio-player');
+    Object.assign(el, { host: serviceUrl, appName, trackId: track.id });
+    const changed = oneEvent(el, 'service-trackchange');
+    document.body.append(el);
+    try {
+      await el.updateComplete;
+      expect(part(el, 'loading')).to.exist;
+      expect((await changed).detail.track.id).to.equal(track.id);
+      await el.updateComplete;
+      expect(text(el, 'title')).to.equal(track.title);
+      expect(text(el, 'artist')).to.equal(track.user.name);
+      expect(part<HTMLImageElement>(el, 'artwork')!.src).to.match(/^http:\/\/127\.0\.0\.1:\d+\/images\/artwork\//);
+      expect(part(el, 'play-button')!.getAttribute('aria-label')).to.equal('Play');
+      expect(part<HTMLButtonElement>(el, 'play-button')!.disabled).to.equal(false);
+      expect(seekSlider(el).getAttribute('aria-valuetext')).to.equal(`0:00 of ${fmt(track.duration)}`);
+      expect(el.paused).to.equal(true);
+      expect(el.duration).to.equal(track.duration);
+      expect(engine.state.status).to.equal('idle'); // loaded, not played
+      await expect(el).to.be.accessible();
+    } finally {
+      el.remove();
+    }
+  });
+
+  it('play() plays the track-id track from where currentTime was set; pause() pauses it', async function () {
+    this.timeout(30000);
+    const track = short[0]!;
+    const el = await playerFor({ trackId: track.id });
+    await waitUntil(() => text(el, 'title') === track.title, 'the track shows', SLOW);
+    el.currentTime = 20; // before it plays: where it will start
+    await el.updateComplete;
+    expect(seekSlider(el).getAttribute('aria-valuetext')).to.equal(`0:20 of ${fmt(track.duration)}`);
+    expect(engine.state.status).to.equal('idle');
+    const started = oneEvent(el, 'service-play');
+    void el.play();
+    expect((await started).detail.track.id).to.equal(track.id);
+    await waitUntil(() => playing(track.id)() && el.currentTime >= 20, 'the track plays from 0:20', SLOW);
+    const tick = await oneEvent(el, 'service-timeupdate');
+    expect(tick.detail.currentTime).to.be.greaterThan(0);
+    expect(tick.detail.duration).to.be.closeTo(track.duration, 1);
+    expect(el.paused).to.equal(false);
+    await el.updateComplete;
+    expect(part(el, 'play-button')!.getAttribute('aria-label')).to.equal('Pause');
+    await expect(el).to.be.accessible();
+
+    const paused = oneEvent(el, 'service-pause');
+    el.pause();
+    expect((await paused).detail.track.id).to.equal(track.id);
+    expect(el.paused).to.equal(true);
+    expect(engine.state.status).to.equal('paused');
+  });
+
+  it('shows what a track card plays, and controls it', async function () {
+    this.timeout(30000);
+    const track = short[1]!;
+    const wrap = await fixture<HTMLDivElement>(html`<div>
+      <service-track-card host=${serviceUrl} app-name=${appName} track-id=${track.id}></service-track-card>
+      <service-audio-player host=${serviceUrl} app-name=${appName}></service-audio-player>
+    </div>`);
+    const card = wrap.querySelector('service-track-card') as ServiceTrackCard;
+    const el = wrap.querySelector('service-audio-player')!;
+    await waitUntil(() => part(card, 'play-button'), 'the card renders', SLOW);
+    const changed = oneEvent(el, 'service-trackchange');
+    part(card, 'play-button')!.click();
+    expect((await changed).detail.track.id).to.equal(track.id);
+    await waitUntil(playing(track.id), 'the card plays', SLOW);
+    await el.updateComplete;
+    expect(text(el, 'title')).to.equal(track.title);
+    expect(part(el, 'play-button')!.getAttribute('aria-label')).to.equal('Pause');
+
+    part(el, 'play-button')!.click();
+    await waitUntil(() => engine.state.paused, 'the player paused it');
+    await card.updateComplete;
+    expect(part(card, 'play-button')!.getAttribute('aria-label')).to.equal(`Play ${track.title}`);
+  });
+
+  it('seeks with currentTime: a Range request answered 206, and playback goes on from there', async function () {
+    this.timeout(90000);
+    await warmUp();
+    const [recorderUrl, port] = [await recorder(), new URL(serviceUrl).port];
+    const app = 'player-seek-property';
+    // Four times the track's bitrate: the browser never holds the whole file before the seek.
+    const el = await playerFor({ host: `${recorderUrl}/p/${port}/24000`, app, trackId: long.id });
+    await el.play();
+    await waitUntil(playing(long.id), 'the track plays', SLOW);
+    el.currentTime = 60;
+    await waitUntil(() => engine.state.status === 'playing' && el.currentTime >= 60, 'playing from 60 s', SLOW);
+    const from = el.currentTime;
+    await waitUntil(() => el.currentTime >= from + 1, 'the position advances', SLOW);
+    await expectRangeFrom(recorderUrl, app, 60);
+  });
+
+  it('seeks with the slider: a Range request answered 206, and playback goes on from there', async function () {
+    this.timeout(90000);
+    await warmUp();
+    const [recorderUrl, port] = [await recorder(), new URL(serviceUrl).port];
+    const app = 'player-seek-slider';
+    await engine.play(short[0]!, { client: serviceClient() }); // something else first: the long track starts afresh
+    const el = await playerFor({ host: `${recorderUrl}/p/${port}/24000`, app, trackId: long.id });
+    await waitUntil(() => text(el, 'title') === long.title, 'the track shows', SLOW);
+    part(el, 'play-button')!.click();
+    await waitUntil(playing(long.id), 'the track plays', SLOW);
+    const target = long.duration - 30;
+    const slider = seekSlider(el);
+    slider.value = String(target); // as a drag leaves it
+    slider.dispatchEvent(new Event('input', { bubbles: true }));
+    slider.dispatchEvent(new Event('change', { bubbles: true }));
+    await waitUntil(() => engine.state.status === 'playing' && el.currentTime >= target, `playing from ${target} s`, SLOW);
+    const from = el.currentTime;
+    await waitUntil(() => el.currentTime >= from + 1, 'the position advances', SLOW);
+    await el.updateComplete;
+    expect(slider.getAttribute('aria-valuetext')).to.equal(`${fmt(el.currentTime)} of ${fmt(long.duration)}`);
+    await expectRangeFrom(recorderUrl, app, target);
+  });
+
+  it('fires service-ended at the end of the track', async function () {
+    this.timeout(30000);
+    await warmUp();
+    const el = await playerFor({ trackId: long.id });
+    await el.play();
+    await waitUntil(playing(long.id), 'the track plays', SLOW);
+    const ended = oneEvent(el, 'service-ended');
+    el.currentTime = long.duration - 1;
+    expect((await ended).detail.track.id).to.equal(long.id);
+    expect(el.paused).to.equal(true);
+  });
+
+  it('goes next and previous through the queue', async function () {
+    this.timeout(30000);
+    const el = await playerFor();
+    await engine.play(short[0]!, { queue: short, client: el.client });
+    await el.updateComplete;
+    expect(text(el, 'title')).to.equal(short[0]!.title);
+    expect(part<HTMLButtonElement>(el, 'next-button')!.disabled).to.equal(false);
+
+    const changed = oneEvent(el, 'service-trackchange');
+    part(el, 'next-button')!.click();
+    expect((await changed).detail.track.id).to.equal(short[1]!.id);
+    await el.updateComplete;
+    expect(text(el, 'title')).to.equal(short[1]!.title);
+
+    part(el, 'next-button')!.click();
+    await waitUntil(() => text(el, 'title') === short[2]!.title, 'the third track shows');
+    expect(part<HTMLButtonElement>(el, 'next-button')!.disabled).to.equal(true); // the end of the queue
+
+    part(el, 'previous-button')!.click(); // within 3 s of its start: the previous track
+    await waitUntil(() => text(el, 'title') === short[1]!.title, 'back to the second track');
+    await waitUntil(playing(short[1]!.id), 'it plays', SLOW);
+  });
+
+  it('answers keyboard shortcuts while focused', async function () {
+    this.timeout(60000);
+    await warmUp();
+    const el = await playerFor();
+    await engine.play(long, { queue: [long, short[0]!], client: el.client });
+    await waitUntil(playing(long.id), 'the track plays', SLOW);
+    engine.seek(30);
+    await waitUntil(() => engine.state.status === 'playing', 'playing again', SLOW);
+    part(el, 'mute-button')!.focus();
+
+    await sendKeys({ press: 'k' });
+    await waitUntil(() => el.paused, 'K pauses');
+    await sendKeys({ press: 'k' });
+    await waitUntil(() => !el.paused, 'K plays');
+
+    let before = el.currentTime;
+    await sendKeys({ press: 'ArrowRight' });
+    expect(el.currentTime - before).to.be.closeTo(5, 0.75);
+    before = el.currentTime;
+    await sendKeys({ press: 'ArrowLeft' });
+    expect(el.currentTime - before).to.be.closeTo(-5, 0.75);
+
+    await sendKeys({ press: 'm' });
+    expect(el.muted).to.equal(true);
+    await el.updateComplete;
+    expect(part(el, 'mute-button')!.getAttribute('aria-pressed')).to.equal('true');
+    await sendKeys({ press: 'm' });
+    expect(el.muted).to.equal(false);
+
+    // On the seek slider the arrows are the slider's own (one step, 1 s); Space still plays/pauses.
+    seekSlider(el).focus();
+    before = el.currentTime;
+    await sendKeys({ press: 'ArrowRight' });
+    expect(el.currentTime - before).to.be.within(0, 2);
+    await sendKeys({ press: 'Space' });
+    await waitUntil(() => el.paused, 'Space pauses');
+
+    part(el, 'mute-button')!.focus();
+    await sendKeys({ press: 'n' });
+    await waitUntil(() => engine.state.track?.id === short[0]!.id, 'N: the next track');
+    await sendKeys({ press: 'p' });
+    await waitUntil(() => engine.state.track?.id === long.id, 'P: the previous track');
+  });
+
+  it('sets volume and mute from its controls and properties', async () => {
+    const el = await playerFor({ trackId: short[0]!.id });
+    await waitUntil(() => text(el, 'title'), 'the track shows', SLOW);
+    const volume = part<HTMLInputElement>(el, 'volume')!;
+    el.volume = 0.5;
+    await waitUntil(() => engine.state.volume === 0.5, 'the property sets the volume');
+    await el.updateComplete;
+    expect(volume.value).to.equal('0.5');
+    expect(volume.getAttribute('aria-valuetext')).to.equal('50%');
+    volume.value = '0.25';
+    volume.dispatchEvent(new Event('input', { bubbles: true }));
+    await waitUntil(() => el.volume === 0.25, 'the slider sets the volume');
+
+    part(el, 'mute-button')!.click();
+    await waitUntil(() => engine.state.muted, 'muted');
+    await el.updateComplete;
+    expect(part(el, 'mute-button')!.getAttribute('aria-pressed')).to.equal('true');
+    expect(el.muted).to.equal(true);
+    el.muted = false;
+    await waitUntil(() => !engine.state.muted, 'unmuted');
+  });
+
+  it('shows a playback error as text and fires service-error', async function () {
+    this.timeout(30000);
+    const el = await playerFor();
+    const missing: Track = { ...short[0]!, id: 'zzzzzzzz', title: '<b>Lost</b> track' };
+    const failed = oneEvent(el, 'service-error');
+    void engine.play(missing, { client: el.client });
+    const { detail } = await failed;
+    expect(detail.operation).to.equal('play');
+    expect(detail.message).to.be.a('string').and.not.be.empty;
+    await el.updateComplete;
+    expect(engine.state.status).to.equal('error');
+    expect(text(el, 'message')).to.equal(detail.message);
+    expect(part(el, 'message')!.getAttribute('role')).to.equal('alert');
+    expect(text(el, 'title')).to.equal('<b>Lost</b> track'); // markup shows as text
+    expect(part(el, 'title')!.querySelector('b')).to.equal(null);
+    expect(el.paused).to.equal(true);
+    await expect(el).to.be.accessible();
+  });
+});
+
+function fmt(seconds: number): string {
+  const s = Math.floor(seconds);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/** The stream went out again with a Range from about `seconds` in, answered 206 with that range. */
+async function expectRangeFrom(recorderUrl: string, app: string, seconds: number): Promise<void> {
+  const { track, duration } = getAudioEngine().state;
+  const all = await streamLog(recorderUrl, track!.id, app);
+  const log = JSON.stringify(all);
+  const size = Number(all.map((x) => /\/(\d+)$/.exec(x.contentRange ?? '')?.[1]).find(Boolean));
+  expect(size, `the stream went through the recorder: ${log}`).to.be.greaterThan(0);
+  const startOf = (x: Exchange) => Number(/^bytes=(\d+)-/.exec(x.range ?? '')?.[1] ?? NaN);
+  // The MP3 is constant-bitrate, so the byte a seek asks for says which second it wants;
+  // Chromium asks from the start of the 32 KiB block (5.5 s here) that holds it, or one before.
+  const seek = all.find((x) => {
+    const second = (startOf(x) / size) * duration;
+    return second <= seconds + 1 && second > seconds - 12;
+  });
+  expect(seek, `a Range request from about ${seconds} s in: ${log}`).to.exist;
+  expect(seek!.status).to.equal(206);
+  expect(seek!.contentRange).to.match(new RegExp(`^bytes ${startOf(seek!)}-\\d+/${size}$`));
+}
