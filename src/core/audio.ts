@@ -160,6 +160,9 @@ function createAudioEngine(): AudioEngine {
       if (options.client) client = options.client;
       if (!track || track.id === state.track?.id) {
         if (!state.track) return;
+        // The current track played from another list takes that list as its queue.
+        const index = options.queue?.findIndex((t) => t.id === state.track!.id) ?? -1;
+        if (options.queue && index >= 0) set({ queue: options.queue, index });
         if (state.status === 'error' || !audio?.getAttribute('src')) return start(state.index, state.queue);
         try {
           await element().play();

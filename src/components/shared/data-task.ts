@@ -12,7 +12,7 @@ export interface DataHost extends ServiceElement {
 export interface DataTaskOptions<A extends readonly unknown[], R> {
   /** What the element asks for, from its reactive properties; a change re-runs the fetch. */
   args: () => A;
-  /** The fetch. `undefined` from here means there is nothing to ask for yet. */
+  /** The fetch. `undefined` from here means there is nothing to ask for: the empty state shows. */
   fetch: (args: A, client: Client, signal: AbortSignal) => Promise<R> | undefined;
   /** The client operation named in `service-error` when the fetch fails with a plain Error. */
   operation: string;
@@ -37,8 +37,8 @@ export class DataTask<A extends readonly unknown[], R> implements ReactiveContro
       args: () => [host.client, this.visible || host.loading !== 'lazy', ...options.args()] as const,
       task: async ([client, inView, ...args], { signal }) => {
         if (!inView) return initialState;
-        const pending = options.fetch(args as unknown as A, client, signal);
-        return pending === undefined ? initialState : pending;
+        // Nothing to ask for (no id, no URL): the task completes empty and the element says so.
+        return options.fetch(args as unknown as A, client, signal) as R;
       },
       onError: (error) => {
         if ((error as Error)?.name !== 'AbortError' && (error as { kind?: string })?.kind !== 'abort') {

@@ -1,0 +1,188 @@
+import { LitElement, html, svg, nothing, type PropertyDeclarations } from 'lit';
+import { ContextEvent } from '@lit/context';
+import type { Client, ClientOptions, LoginProfile } from '../../core/index.js';
+import { login, type LoginErrorReason, type LoginResult, type LoginScope } from '../../core/auth.js';
+import { clientFor, serviceContext } from '../shared/context.js';
+import { loginButtonStyles } from './login-button.styles.js';
+
+/** Detail of `service-login-success`. */
+export interface LoginSuccessDetail {
+  /** The profile as the verify endpoint returned it (contract 2.7), email included. */
+  profile: LoginProfile;
+  /** The login JWT, for the app's own server to verify again. */
+  token: string;
+}
+
+/** Detail of `service-login-error`. */
+export interface LoginErrorDetail {
+  message: string;
+  /** A stable code: `closed`, `blocked`, `state-mismatch`, `invalid-token`, `network`, `cancelled` or `config`. */
+  reason: LoginErrorReason;
+}
+
+/** The button's text when `custom-text` is not set. */
+export const DEFAULT_TEXT = 'Continue with Service';
+
+const logo = svg`<path fill-rule="evenodd" d="M12 2.5 1.5 20.5h21zm0 6.2 4.8 8.3H7.2z"/>`;
+
+/**
+ * A "Continue with Service" button: opens the login prompt in a popup (or, with
+ * `redirect-uri`, by redirect), verifies the token and reports the user's profile.
+ * It draws itself at once, with no request; nothing is fetched until it is clicked.
+ *
+ * @summary Log in with the service.
+ * @fires service-login-success - The user logged in. Detail: `{ profile, token }`, the profile from the verify endpoint.
+ * @fires service-login-error - The login failed or was abandoned. Detail: `{ message, reason }`.
+ * @csspart button - The button.
+ * @csspart logo - The service's logo in the button.
+ * @csspart label - The button's text.
+ * @cssproperty [--service-accent=#6a14b8] - The button's background.
+ * @cssproperty [--service-on-accent=#fff] - The button's text and logo colour.
+ * @cssproperty [--service-radius=4px] - Corner radius when `corners` is `default`.
+ * @cssproperty [--service-font=system-ui] - Font family.
+ */
+export class ServiceLoginButton extends LitElement {
+  static override styles = loginButtonStyles;
+  // Not ServiceElement and no decorators: the button's whole module graph has a 10 KB budget.
+  static override properties: PropertyDeclarations = {
+    scope: { reflect: true },
+    size: { reflect: true },
+    corners: { reflect: true },
+    customText: { attribute: 'custom-text' },
+    fullWidth: { type: Boolean, reflect: true, attribute: 'full-width' },
+    disabled: { type: Boolean, reflect: true },
+    redirectUri: { attribute: 'redirect-uri' },
+    responseMode: { attribute: 'response-mode' },
+    display: {},
+    appName: { attribute: 'app-name' },
+    apiKey: { attribute: 'api-key' },
+    hostListUrl: { attribute: 'host-list-url' },
+    authUrl: { attribute: 'auth-url' },
+    host: {},
+    busy: { state: true },
+  };
+
+  /** `read` (default) or `write`: what the app asks the user for. */
+  scope: LoginScope = 'read';
+  /** `small` (20 px high), `medium` (28 px, default) or `large` (40 px). */
+  size: 'small' | 'medium' | 'large' = 'medium';
+  /** `default` (slightly rounded) or `pill`. */
+  corners: 'default' | 'pill' = 'default';
+  /** Text instead of "Continue with Service"; always shown as text, never as HTML. */
+  customText?: string;
+  /** Fills the width of its container. */
+  fullWidth = false;
+  /** Turns the button off. */
+  disabled = false;
+  /** An http(s) URL: log in by full-page redirect back to it instead of a popup. */
+  redirectUri?: string;
+  /** With `redirect-uri`: `fragment` (default) or `query`. */
+  responseMode?: 'fragment' | 'query';
+  /** `popup` or `fullScreen`: how the prompt page lays itself out. */
+  display?: 'popup' | 'fullScreen';
+  /** The application's name, sent as `app_name`. */
+  appName?: string;
+  /** The application's API key (required to log in). */
+  apiKey?: string;
+  /** Where the list of API hosts is read. */
+  hostListUrl?: string;
+  /** Origin of the login prompt page; the API host when unset. */
+  authUrl?: string;
+  /** Pins one API host, skipping host selection. */
+  host?: string;
+  /** True while the prompt is open and the token is being verified. */
+  protected busy = false;
+
+  /** A `<service-provider>`'s settings, and how to stop hearing of their changes. */
+  private provided?: ClientOptions;
+  private unsubscribe?: () => void;
+
+  /** The client for the settings in force: own attributes over a `<service-provider>`'s, as every element. */
+  get client(): Client {
+    const { appName, apiKey, hostListUrl, authUrl, host } = this;
+    const merged: ClientOptions = { ...this.provided };
+    for (const [k, v] of Object.entries({ appName, apiKey, hostListUrl, authUrl, host })) if (v) (merged as Record<string, string>)[k] = v;
+    return clientFor(merged);
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // The context protocol's request, as @lit/context's ContextConsumer sends it, in a tenth of its bytes.
+    const onValue = (value: ClientOptions, unsubscribe?: () => void) => {
+      if (unsubscribe !== this.unsubscribe) this.unsubscribe?.();
+      this.provided = value;
+      this.unsubscribe = unsubscribe;
+    };
+    this.dispatchEvent(new ContextEvent(serviceContext, this, onValue, true));
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
+  }
+
+  protected override willUpdate(): void {
+    // Back from a redirect flow with an answer in the address: report it (the first button takes it).
+    if (!this.hasUpdated && this.redirectUri && /[#?&](token|error)=/.test(location.href)) {
+      this.busy = true;
+      import('../../core/auth-redirect.js')
+        .then((m) => m.handleRedirect({ client: this.client }))
+        .then((r) => this.report(r), (e: Error) => this.report({ status: 'error', reason: 'network', message: e.message }));
+    }
+  }
+
+  protected override render() {
+    return html`<button
+        id="service-login-button"
+        part="button"
+        type="button"
+        ?disabled=${this.disabled}
+        aria-busy=${this.busy}
+        aria-disabled=${this.busy || nothing}
+        @click=${this.onClick}
+      >
+        <svg part="logo" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">${logo}</svg>
+        <span part="label">${this.customText || DEFAULT_TEXT}</span>
+      </button>
+      <span role="status">${this.busy ? 'Waiting for the login window' : ''}</span>`;
+  }
+
+  private onClick(): void {
+    if (this.busy || this.disabled) return;
+    this.busy = true;
+    let result: Promise<LoginResult>;
+    try {
+      // Synchronously inside the click, so the browser lets the popup open.
+      result = login({ scope: this.scope, redirectUri: this.redirectUri, responseMode: this.responseMode, display: this.display, client: this.client });
+    } catch (e) {
+      result = Promise.resolve({ status: 'error', reason: 'config', message: String((e as Error)?.message ?? e) });
+    }
+    void result.then((r) => this.report(r));
+  }
+
+  private report(r?: LoginResult): void {
+    // `redirect`: the page is leaving, so the button stays busy.
+    if (r?.status != 'redirect') this.busy = false;
+    if (r?.status == 'success') this.emit('service-login-success', { profile: r.profile, token: r.token });
+    if (r?.status == 'error') this.emit('service-login-error', { message: r.message, reason: r.reason });
+  }
+
+  private emit<K extends 'service-login-success' | 'service-login-error'>(name: K, detail: HTMLElementEventMap[K]['detail']): void {
+    this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
+  }
+}
+
+// Loaded twice (say from the CDN and from npm), the first definition stays.
+if (!customElements.get('service-login-button')) customElements.define('service-login-button', ServiceLoginButton);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'service-login-button': ServiceLoginButton;
+  }
+  // Global, so that document and window listeners are typed too; HTMLElementEventMap inherits them.
+  interface GlobalEventHandlersEventMap {
+    'service-login-success': CustomEvent<LoginSuccessDetail>;
+    'service-login-error': CustomEvent<LoginErrorDetail>;
+  }
+}

@@ -1,0 +1,154 @@
+import { html, nothing } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import type { Client, Playlist, Track } from '../../core/index.js';
+import { ServiceElement } from '../shared/service-element.js';
+import { DataTask } from '../shared/data-task.js';
+import { AudioController } from '../shared/audio-controller.js';
+import { theme } from '../shared/theme.js';
+import { formatCount, safeUrl } from '../shared/format.js';
+import { playIcon, verifiedIcon } from '../shared/icons.js';
+import { clickedTrack, rowState, trackItem, trackRowStyles } from '../shared/track-rows.js';
+import { playlistStyles } from './playlist.styles.js';
+
+interface PlaylistData {
+  playlist: Playlist;
+  tracks: Track[];
+}
+
+/** The playlist behind an id, or behind a public URL that must name a playlist, with its tracks. */
+async function loadPlaylist(client: Client, id: string | undefined, url: string | undefined, signal: AbortSignal): Promise<PlaylistData> {
+  if (id) {
+    const [playlist, tracks] = await Promise.all([client.getPlaylist(id, { signal }), client.getPlaylistTracks(id, { signal })]);
+    return { playlist, tracks };
+  }
+  const found = await client.resolve(url!, { signal });
+  if (found.kind !== 'playlist') throw Object.assign(new Error('That URL is not a playlist.'), { operation: 'resolve' });
+  return { playlist: found.data, tracks: await client.getPlaylistTracks(found.data.id, { signal }) };
+}
+
+/**
+ * A playlist or album: its header (artwork, name, kind, owner, counts, description) and
+ * its tracks, each playable through the page's audio engine with the whole list queued,
+ * plus a Play all button.
+ *
+ * @summary A playlist or album with its tracks, playable.
+ * @fires service-error - The playlist could not be loaded. Detail: `{ message, status, operation }`.
+ * @csspart header - The header box.
+ * @csspart artwork - The playlist's artwork.
+ * @csspart kind - The Album or Playlist mark.
+ * @csspart name - The playlist's name.
+ * @csspart owner - The owner's name.
+ * @csspart counts - The track, play, favorite and repost counts.
+ * @csspart description - The description, as plain text.
+ * @csspart play-all - The Play all button.
+ * @csspart list - The `<ol>` of tracks.
+ * @csspart item - One `<li>` track; the engine's current track has `aria-current="true"`.
+ * @csspart rank - An item's position.
+ * @csspart item-artwork - An item's small artwork.
+ * @csspart item-title - An item's title.
+ * @csspart item-artist - An item's artist name.
+ * @csspart item-duration - An item's duration.
+ * @csspart item-play - An item's play/pause button.
+ * @csspart loading - The loading skeleton.
+ * @csspart error - The error message.
+ * @csspart retry - The retry button.
+ * @csspart empty - Shown when there is no playlist, or it has no tracks.
+ * @cssproperty [--service-accent=#6a14b8] - Play all, current item and verified badge colour.
+ * @cssproperty [--service-on-accent=#ffffff] - Text on the accent colour.
+ * @cssproperty [--service-text=#17171c] - Text colour.
+ * @cssproperty [--service-muted=#55555f] - Secondary text colour.
+ * @cssproperty [--service-background=#ffffff] - Background.
+ * @cssproperty [--service-surface=#f1f0f5] - Mark, current item and placeholder background.
+ * @cssproperty [--service-border=#d9d7e0] - Border colour.
+ * @cssproperty [--service-radius=10px] - Corner radius.
+ * @cssproperty [--service-font=system-ui] - Font family.
+ */
+@customElement('service-playlist')
+export class ServicePlaylist extends ServiceElement {
+  static override styles = [theme, trackRowStyles, playlistStyles];
+
+  /** The playlist's public id. */
+  @property({ attribute: 'playlist-id' }) playlistId?: string;
+  /** A public URL or path of the playlist (`/handle/playlist/slug`, `/handle/album/slug`), used when `playlist-id` is not set. */
+  @property() url?: string;
+  /** `lazy` waits until the playlist comes into view before fetching. */
+  @property({ reflect: true }) loading: 'lazy' | 'eager' = 'eager';
+
+  private readonly data = new DataTask(this, {
+    operation: 'getPlaylist',
+    args: () => [this.playlistId, this.url] as const,
+    fetch: ([id, url], client, signal) => (id || url ? loadPlaylist(client, id, url, signal) : undefined),
+  });
+
+  private readonly audio = new AudioController(this, rowState);
+
+  /** The loaded playlist, once there is one. */
+  get playlist(): Playlist | undefined {
+    return this.data.task.value?.playlist;
+  }
+
+  /** The loaded tracks, in order. */
+  get tracks(): readonly Track[] {
+    return this.data.task.value?.tracks ?? [];
+  }
+
+  protected override render() {
+    return html`<div class="box">
+      ${this.data.render((value) => this.renderPlaylist(value), { loading: 'Loading playlist', empty: 'No playlist to show.', rows: 5 })}
+    </div>`;
+  }
+
+  private renderPlaylist({ playlist, tracks }: PlaylistData) {
+    const artwork = safeUrl(playlist.artwork?.['480x480'] ?? playlist.artwork?.['150x150']);
+    const kind = playlist.is_album ? 'Album' : 'Playlist';
+    const state = rowState(this.audio.state);
+    return html`
+      <header part="header" class="header">
+        ${artwork ? html`<img part="artwork" class="artwork" src=${artwork} alt="" loading="lazy" />` : html`<span part="artwork" class="artwork"></span>`}
+        <div>
+          <span part="kind" class="kind">${kind}</span>
+          <h2 part="name" class="name">${playlist.playlist_name}</h2>
+          <span part="owner" class="owner">
+            <span>By ${playlist.user.name}</span>${playlist.user.is_verified ? verifiedIcon() : nothing}
+          </span>
+          <ul part="counts" class="counts">
+            <li>${tracks.length} ${tracks.length === 1 ? 'track' : 'tracks'}</li>
+            <li>${formatCount(playlist.total_play_count)} plays</li>
+            <li>${formatCount(playlist.favorite_count)} favorites</li>
+            <li>${formatCount(playlist.repost_count)} reposts</li>
+          </ul>
+        </div>
+      </header>
+      ${playlist.description ? html`<p part="description" class="description">${playlist.description}</p>` : nothing}
+      <button part="play-all" class="play-all" ?disabled=${tracks.length === 0} @click=${() => this.play(tracks[0], tracks)}>
+        ${playIcon()} Play all
+      </button>
+      ${tracks.length
+        ? html`<ol part="list" class="rows" aria-label=${`Tracks of ${playlist.playlist_name}`} @click=${(e: Event) => this.playFrom(e, tracks)}>
+            ${tracks.map((track, i) => trackItem(track, i + 1, state))}
+          </ol>`
+        : html`<div part="empty" class="state">This ${kind.toLowerCase()} has no tracks.</div>`}
+    `;
+  }
+
+  private playFrom(event: Event, tracks: readonly Track[]): void {
+    const track = clickedTrack(event, tracks);
+    if (!track) return;
+    this.audio.engine.toggle(track, { queue: tracks, client: this.client }).catch((error) => this.emitError(error, 'play'));
+  }
+
+  /** Plays `track` from the start with `tracks` queued (Play all). */
+  private play(track: Track | undefined, tracks: readonly Track[]): void {
+    if (!track) return;
+    const { engine } = this.audio;
+    // The engine resumes a current track (keeping its queue) rather than restarting it: rewind first.
+    if (engine.state.track?.id === track.id) engine.seek(0);
+    engine.play(track, { queue: tracks, client: this.client }).catch((error) => this.emitError(error, 'play'));
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'service-playlist': ServicePlaylist;
+  }
+}

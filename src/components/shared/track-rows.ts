@@ -1,0 +1,140 @@
+import { css, html, nothing, type TemplateResult } from 'lit';
+import type { PlayerState } from '../../core/audio.js';
+import type { Track } from '../../core/index.js';
+import { formatDuration, safeUrl } from './format.js';
+import { pauseIcon, playIcon, verifiedIcon } from './icons.js';
+
+/**
+ * Rows of playable tracks, rendered inline (no element per row) so a list of 100 costs one
+ * template per item. Shared by the trending list, the playlist and the user card.
+ */
+
+/** What a row needs from the engine; also the AudioController selector, so time updates do not re-render. */
+export interface RowState {
+  currentId?: string;
+  playing: boolean;
+}
+
+export const rowState = (s: PlayerState): RowState => ({ currentId: s.track?.id, playing: !!s.track && !s.paused });
+
+/**
+ * One `<li part="item">`: number, small artwork, title, artist, duration and a play/pause
+ * button carrying `data-track-id` (the list's one click listener finds the track by it).
+ * The engine's current track is marked `aria-current="true"`.
+ */
+export function trackItem(track: Track, number: number | undefined, state: RowState): TemplateResult {
+  const current = state.currentId === track.id;
+  const playing = current && state.playing;
+  const artwork = safeUrl(track.artwork?.['150x150'] ?? track.artwork?.['480x480']);
+  return html`<li part="item" class="item" aria-current=${current ? 'true' : nothing}>
+    ${number === undefined ? nothing : html`<span part="rank" class="rank">${number}</span>`}
+    ${artwork
+      ? html`<img part="item-artwork" class="art" src=${artwork} alt="" width="40" height="40" loading="lazy" decoding="async" />`
+      : html`<span part="item-artwork" class="art"></span>`}
+    <span class="text">
+      <span part="item-title" class="title">${track.title}</span>
+      <span part="item-artist" class="artist">${track.user.name}${track.user.is_verified ? verifiedIcon() : nothing}</span>
+    </span>
+    <span part="item-duration" class="duration"><span class="visually-hidden">Duration </span>${formatDuration(track.duration)}</span>
+    <button part="item-play" class="item-play" data-track-id=${track.id} aria-label=${`${playing ? 'Pause' : 'Play'} ${track.title}`}>
+      ${playing ? pauseIcon() : playIcon()}
+    </button>
+  </li>`;
+}
+
+/** The track whose play button a click inside a list hit, if any. */
+export function clickedTrack(event: Event, tracks: readonly Track[]): Track | undefined {
+  for (const node of event.composedPath()) {
+    const id = (node as HTMLElement).dataset?.trackId;
+    if (id) return tracks.find((t) => t.id === id);
+    if (node === event.currentTarget) break;
+  }
+  return undefined;
+}
+
+export const trackRowStyles = css`
+  .rows {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+  }
+  .item {
+    display: grid;
+    grid-template-columns: auto auto minmax(0, 1fr) auto auto;
+    align-items: center;
+    gap: 10px;
+    padding: 6px 8px;
+    border-radius: calc(var(--_radius) - 4px);
+    contain: layout style;
+  }
+  .item:not(:has(.rank)) {
+    grid-template-columns: auto minmax(0, 1fr) auto auto;
+  }
+  .item + .item {
+    border-top: 1px solid var(--_border);
+  }
+  .item[aria-current='true'] {
+    background: var(--_surface);
+  }
+  .item[aria-current='true'] .title {
+    color: var(--_accent);
+  }
+  .rank {
+    min-width: 2ch;
+    text-align: end;
+    color: var(--_muted);
+    font-variant-numeric: tabular-nums;
+  }
+  .art {
+    width: 40px;
+    height: 40px;
+    border-radius: 4px;
+    object-fit: cover;
+    background: var(--_surface);
+    display: block;
+  }
+  .text {
+    display: flex;
+    flex-direction: column;
+    min-width: 0;
+  }
+  .title,
+  .artist {
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  .title {
+    font-weight: 600;
+  }
+  .artist {
+    color: var(--_muted);
+    font-size: 0.9em;
+  }
+  .artist svg {
+    color: var(--_accent);
+    margin-inline-start: 4px;
+    vertical-align: -0.125em;
+  }
+  .duration {
+    color: var(--_muted);
+    font-size: 0.9em;
+    font-variant-numeric: tabular-nums;
+  }
+  .item-play {
+    width: 32px;
+    height: 32px;
+    border-radius: 50%;
+    border: 1px solid var(--_border);
+    background: var(--_background);
+    display: grid;
+    place-items: center;
+    font-size: 16px;
+    padding: 0;
+  }
+  .item[aria-current='true'] .item-play {
+    background: var(--_accent);
+    border-color: var(--_accent);
+    color: var(--_on-accent);
+  }
+`;

@@ -1,0 +1,51 @@
+import { css } from 'lit';
+
+export const trendingListStyles = css`
+  :host {
+    display: block;
+    max-width: 640px;
+  }
+  .box {
+    background: var(--_background);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    padding: 8px;
+  }
+  .controls {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    justify-content: space-between;
+    gap: 8px;
+    padding: 4px 4px 10px;
+  }
+  .windows {
+    display: inline-flex;
+    gap: 4px;
+  }
+  .windows button {
+    border: 1px solid var(--_border);
+    background: var(--_background);
+    border-radius: 999px;
+    padding: 4px 12px;
+  }
+  .windows button[aria-pressed='true'] {
+    background: var(--_accent);
+    border-color: var(--_accent);
+    color: var(--_on-accent);
+  }
+  .genre {
+    display: inline-flex;
+    align-items: center;
+    gap: 6px;
+    color: var(--_muted);
+  }
+  select {
+    font: inherit;
+    color: var(--_text);
+    background: var(--_background);
+    border: 1px solid var(--_border);
+    border-radius: calc(var(--_radius) - 4px);
+    padding: 4px 8px;
+  }
+`;

@@ -1,0 +1,162 @@
+import { html, nothing } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import type { Track, TrendingTime } from '../../core/index.js';
+import { GENRES } from '../../core/types.js';
+import { ServiceElement } from '../shared/service-element.js';
+import { DataTask } from '../shared/data-task.js';
+import { AudioController } from '../shared/audio-controller.js';
+import { theme } from '../shared/theme.js';
+import { clickedTrack, rowState, trackItem, trackRowStyles } from '../shared/track-rows.js';
+import { trendingListStyles } from './trending-list.styles.js';
+
+/** Detail of `service-trending-change`: the window and genre the user picked. */
+export interface TrendingChangeDetail {
+  time: TrendingTime;
+  /** The genre, or undefined for all genres. */
+  genre?: string;
+}
+
+const WINDOWS: ReadonlyArray<readonly [TrendingTime, string]> = [
+  ['week', 'This week'],
+  ['month', 'This month'],
+  ['allTime', 'All time'],
+];
+
+/** `limit` as the service takes it: an integer 1..100, 100 when unset or not a number. */
+const clampLimit = (n: number): number => (Number.isFinite(n) ? Math.min(100, Math.max(1, Math.floor(n))) : 100);
+
+/**
+ * The top tracks by popularity as a ranked list. Each item plays through the page's audio
+ * engine with the rest of the list queued after it. With `controls`, the user switches the
+ * window and the genre.
+ *
+ * @summary The ranked trending tracks, playable.
+ * @fires service-error - The list could not be loaded. Detail: `{ message, status, operation }`.
+ * @fires service-trending-change - The user picked another window or genre (cancelable: cancel to keep the list). Detail: `{ time, genre }`.
+ * @csspart list - The `<ol>` of tracks.
+ * @csspart item - One `<li>` track; the engine's current track has `aria-current="true"`.
+ * @csspart rank - An item's rank number.
+ * @csspart item-artwork - An item's small artwork.
+ * @csspart item-title - An item's title.
+ * @csspart item-artist - An item's artist name.
+ * @csspart item-duration - An item's duration.
+ * @csspart item-play - An item's play/pause button.
+ * @csspart controls - The window and genre controls (with `controls`).
+ * @csspart window-button - One window button (This week, This month, All time).
+ * @csspart genre-select - The genre `<select>`.
+ * @csspart loading - The loading skeleton.
+ * @csspart error - The error message.
+ * @csspart retry - The retry button.
+ * @csspart empty - Shown when no track is trending.
+ * @cssproperty [--service-accent=#6a14b8] - Current item, pressed window and play button colour.
+ * @cssproperty [--service-on-accent=#ffffff] - Text on the accent colour.
+ * @cssproperty [--service-text=#17171c] - Text colour.
+ * @cssproperty [--service-muted=#55555f] - Rank, artist and duration colour.
+ * @cssproperty [--service-background=#ffffff] - Background.
+ * @cssproperty [--service-surface=#f1f0f5] - Current item and placeholder background.
+ * @cssproperty [--service-border=#d9d7e0] - Border colour.
+ * @cssproperty [--service-radius=10px] - Corner radius.
+ * @cssproperty [--service-font=system-ui] - Font family.
+ */
+@customElement('service-trending-list')
+export class ServiceTrendingList extends ServiceElement {
+  static override styles = [theme, trackRowStyles, trendingListStyles];
+
+  /** The window: `week` (default), `month` or `allTime`. */
+  @property({ reflect: true }) time: TrendingTime = 'week';
+  /** Only tracks of this genre (one of the service's genres); all genres when unset. */
+  @property({ reflect: true }) genre?: string;
+  /** How many tracks, 1 to 100 (default 100). */
+  @property({ type: Number }) limit = 100;
+  /** Shows the window switcher and the genre picker. */
+  @property({ type: Boolean, reflect: true }) controls = false;
+  /** `lazy` waits until the list comes into view before fetching. */
+  @property({ reflect: true }) loading: 'lazy' | 'eager' = 'eager';
+
+  private readonly data = new DataTask(this, {
+    operation: 'getTrendingTracks',
+    args: () => [this.time, this.genre || undefined, clampLimit(this.limit)] as const,
+    fetch: ([time, genre, limit], client, signal) => client.getTrendingTracks({ time, genre, limit, signal }),
+  });
+
+  private readonly audio = new AudioController(this, rowState);
+
+  /** The loaded tracks, in rank order. */
+  get tracks(): readonly Track[] {
+    return this.data.task.value ?? [];
+  }
+
+  protected override render() {
+    return html`<div class="box">
+      ${this.controls ? this.renderControls() : nothing}
+      ${this.data.render((tracks) => this.renderList(tracks), {
+        loading: 'Loading trending tracks',
+        empty: 'No trending tracks for this genre',
+        isEmpty: (tracks) => tracks.length === 0,
+        rows: 6,
+      })}
+    </div>`;
+  }
+
+  private renderList(tracks: readonly Track[]) {
+    const state = rowState(this.audio.state);
+    const label = WINDOWS.find(([t]) => t === this.time)?.[1];
+    return html`<ol
+      part="list"
+      class="rows"
+      aria-label=${`Trending tracks${this.genre ? ` in ${this.genre}` : ''}${label ? `, ${label.toLowerCase()}` : ''}`}
+      @click=${(e: Event) => this.playFrom(e, tracks)}
+    >
+      ${tracks.map((track, i) => trackItem(track, i + 1, state))}
+    </ol>`;
+  }
+
+  private renderControls() {
+    const genres: readonly string[] = GENRES;
+    const genre = this.genre ?? '';
+    return html`<div part="controls" class="controls">
+      <div class="windows" role="group" aria-label="Trending window">
+        ${WINDOWS.map(
+          ([time, label]) => html`<button
+            part="window-button"
+            aria-pressed=${this.time === time ? 'true' : 'false'}
+            @click=${() => this.change(time, this.genre)}
+          >${label}</button>`,
+        )}
+      </div>
+      <label class="genre">
+        Genre
+        <select part="genre-select" .value=${genre} @change=${(e: Event) => this.change(this.time, (e.target as HTMLSelectElement).value || undefined)}>
+          <option value="" ?selected=${!genre}>All genres</option>
+          ${genre && !genres.includes(genre) ? html`<option value=${genre} selected>${genre}</option>` : nothing}
+          ${genres.map((g) => html`<option value=${g} ?selected=${g === genre}>${g}</option>`)}
+        </select>
+      </label>
+    </div>`;
+  }
+
+  private change(time: TrendingTime, genre: string | undefined): void {
+    if (time === this.time && genre === (this.genre || undefined)) return;
+    if (!this.emit('service-trending-change', { time, genre })) {
+      this.requestUpdate(); // puts a cancelled choice back on the controls
+      return;
+    }
+    this.time = time;
+    this.genre = genre;
+  }
+
+  private playFrom(event: Event, tracks: readonly Track[]): void {
+    const track = clickedTrack(event, tracks);
+    if (!track) return;
+    this.audio.engine.toggle(track, { queue: tracks, client: this.client }).catch((error) => this.emitError(error, 'play'));
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'service-trending-list': ServiceTrendingList;
+  }
+  interface HTMLElementEventMap {
+    'service-trending-change': CustomEvent<TrendingChangeDetail>;
+  }
+}

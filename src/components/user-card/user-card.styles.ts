@@ -1,0 +1,144 @@
+import { css } from 'lit';
+
+export const userCardStyles = css`
+  :host {
+    display: block;
+    max-width: 640px;
+  }
+  .card {
+    background: var(--_background);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    overflow: hidden;
+    padding-bottom: 8px;
+  }
+  .cover {
+    display: block;
+    width: 100%;
+    height: 140px;
+    object-fit: cover;
+    background: var(--_surface);
+  }
+  .head {
+    display: flex;
+    align-items: flex-end;
+    gap: 12px;
+    padding: 0 16px;
+    margin-top: -40px;
+  }
+  .avatar {
+    width: 88px;
+    height: 88px;
+    border-radius: 50%;
+    border: 3px solid var(--_background);
+    object-fit: cover;
+    background: var(--_surface);
+    display: block;
+    flex: none;
+  }
+  .who {
+    min-width: 0;
+    padding-bottom: 4px;
+  }
+  .name {
+    margin: 0;
+    font-size: 1.3em;
+    display: flex;
+    align-items: center;
+    gap: 6px;
+    overflow-wrap: anywhere;
+  }
+  .name svg {
+    color: var(--_accent);
+    flex: none;
+  }
+  .handle {
+    color: var(--_muted);
+  }
+  .bio,
+  .location {
+    margin: 8px 16px 0;
+    white-space: pre-line;
+    overflow-wrap: anywhere;
+  }
+  .location {
+    color: var(--_muted);
+    font-size: 0.9em;
+  }
+  .counts,
+  .tags {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 4px 14px;
+    margin: 10px 16px 0;
+    padding: 0;
+    list-style: none;
+    font-size: 0.9em;
+    color: var(--_muted);
+  }
+  .counts strong {
+    color: var(--_text);
+  }
+  .tags {
+    gap: 6px;
+  }
+  .tags li {
+    padding: 1px 8px;
+    border-radius: 999px;
+    background: var(--_surface);
+    color: var(--_text);
+  }
+  .tags li::before {
+    content: '#';
+  }
+  .tabs {
+    display: flex;
+    gap: 4px;
+    margin: 14px 16px 0;
+    border-bottom: 1px solid var(--_border);
+  }
+  [role='tab'] {
+    border: none;
+    background: none;
+    padding: 8px 12px;
+    border-bottom: 2px solid transparent;
+    margin-bottom: -1px;
+    color: var(--_muted);
+  }
+  [role='tab'][aria-selected='true'] {
+    color: var(--_text);
+    border-bottom-color: var(--_accent);
+    font-weight: 600;
+  }
+  .panel {
+    margin: 8px 8px 0;
+  }
+  .panel:focus-visible {
+    outline: 2px solid var(--_accent);
+    outline-offset: 2px;
+  }
+  .kind {
+    padding: 1px 8px;
+    border-radius: 999px;
+    background: var(--_surface);
+    font-size: 0.8em;
+  }
+  .pager {
+    display: flex;
+    align-items: center;
+    justify-content: center;
+    gap: 12px;
+    padding: 8px;
+    color: var(--_muted);
+  }
+  .pager button {
+    border: 1px solid var(--_border);
+    background: var(--_background);
+    border-radius: var(--_radius);
+    padding: 4px 12px;
+  }
+  .pager button[aria-disabled='true'] {
+    opacity: 0.5;
+    cursor: default;
+  }
+`;

@@ -1,0 +1,258 @@
+import { html, nothing, type PropertyValues } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import { TaskStatus } from '@lit/task';
+import type { Activity, Playlist, Track, User } from '../../core/index.js';
+import { ServiceElement } from '../shared/service-element.js';
+import { DataTask } from '../shared/data-task.js';
+import { AudioController } from '../shared/audio-controller.js';
+import { theme } from '../shared/theme.js';
+import { formatCount, safeUrl } from '../shared/format.js';
+import { verifiedIcon } from '../shared/icons.js';
+import { clickedTrack, rowState, trackItem, trackRowStyles, type RowState } from '../shared/track-rows.js';
+import { favoritesPage, loadProfile, repostedTracks, repostsPage, tracksPage, type Page, type Profile, type Tab } from './user-card-data.js';
+import { userCardStyles } from './user-card.styles.js';
+
+const TABS: ReadonlyArray<readonly [Tab, string]> = [
+  ['tracks', 'Tracks'],
+  ['favorites', 'Favorites'],
+  ['reposts', 'Reposts'],
+];
+const EMPTY: Record<Tab, string> = { tracks: 'No tracks yet.', favorites: 'No favorite tracks yet.', reposts: 'No reposts yet.' };
+
+/**
+ * A user's profile: cover photo, picture, name, handle, verified badge, bio, location, counts
+ * and top tags, with tabs (WAI-ARIA tabs: arrow keys, Home and End move between them) for
+ * their tracks (newest first, paged), favorite tracks and reposts. Tracks play through the
+ * page's audio engine with the rest of the tab's page queued.
+ *
+ * @summary A user's profile with their tracks, favorites and reposts.
+ * @fires service-error - The user or a tab could not be loaded. Detail: `{ message, status, operation }`.
+ * @csspart card - The card's box.
+ * @csspart cover - The cover photo.
+ * @csspart avatar - The profile picture.
+ * @csspart name - The user's name (with the verified badge).
+ * @csspart handle - The `@handle`.
+ * @csspart bio - The bio, as plain text.
+ * @csspart location - The location.
+ * @csspart counts - The follower, following, track, playlist, album and repost counts.
+ * @csspart tags - The list of top tags.
+ * @csspart tabs - The tab list.
+ * @csspart tab - One tab button; the open one has `aria-selected="true"`.
+ * @csspart panel - A tab panel.
+ * @csspart list - The `<ol>` of a tab's items.
+ * @csspart item - One `<li>` track, playlist or album; the engine's current track has `aria-current="true"`.
+ * @csspart item-artwork - An item's small artwork.
+ * @csspart item-title - An item's title.
+ * @csspart item-artist - An item's artist name.
+ * @csspart item-duration - An item's duration.
+ * @csspart item-play - An item's play/pause button.
+ * @csspart item-kind - The Playlist or Album mark of a reposted playlist.
+ * @csspart pager - The Previous and Next page buttons and the page number.
+ * @csspart loading - A loading skeleton.
+ * @csspart error - An error message.
+ * @csspart retry - A retry button.
+ * @csspart empty - Shown when there is no user, or a tab has nothing.
+ * @cssproperty [--service-accent=#6a14b8] - Selected tab, current item and verified badge colour.
+ * @cssproperty [--service-on-accent=#ffffff] - Text on the accent colour.
+ * @cssproperty [--service-text=#17171c] - Text colour.
+ * @cssproperty [--service-muted=#55555f] - Secondary text colour.
+ * @cssproperty [--service-background=#ffffff] - Card background.
+ * @cssproperty [--service-surface=#f1f0f5] - Tag, cover and placeholder background.
+ * @cssproperty [--service-border=#d9d7e0] - Border colour.
+ * @cssproperty [--service-radius=10px] - Corner radius.
+ * @cssproperty [--service-font=system-ui] - Font family.
+ */
+@customElement('service-user-card')
+export class ServiceUserCard extends ServiceElement {
+  static override styles = [theme, trackRowStyles, userCardStyles];
+
+  /** The user's public id. */
+  @property({ attribute: 'user-id' }) userId?: string;
+  /** The user's handle (with or without `@`), resolved through the public URL `/<handle>`; used when `user-id` is not set. */
+  @property() handle?: string;
+  /** The open tab: `tracks` (default), `favorites` or `reposts`. */
+  @property({ reflect: true }) tab: Tab = 'tracks';
+  /** Items per page in the tabs, 1 to 100 (default 10). */
+  @property({ type: Number, attribute: 'page-size' }) pageSize = 10;
+  /** `lazy` waits until the card comes into view before fetching. */
+  @property({ reflect: true }) loading: 'lazy' | 'eager' = 'eager';
+
+  /** Where each tab's current page starts. */
+  @state() private offsets: Record<Tab, number> = { tracks: 0, favorites: 0, reposts: 0 };
+
+  private readonly profile = new DataTask(this, {
+    operation: 'getUser',
+    args: () => [this.userId, this.handle] as const,
+    fetch: ([id, handle], client, signal) => (id || handle ? loadProfile(client, id, handle, signal) : undefined),
+  });
+
+  private readonly panels = {
+    tracks: this.panelTask('tracks', 'getUserTracks', tracksPage),
+    favorites: this.panelTask('favorites', 'getUserFavorites', favoritesPage),
+    reposts: this.panelTask('reposts', 'getUserReposts', repostsPage),
+  };
+
+  private readonly audio = new AudioController(this, rowState);
+
+  /** The loaded user, once there is one. */
+  get user(): User | undefined {
+    return this.profile.task.value?.user;
+  }
+
+  private get size(): number {
+    return Number.isFinite(this.pageSize) ? Math.min(100, Math.max(1, Math.floor(this.pageSize))) : 10;
+  }
+
+  /** The open tab; an unknown `tab` value opens Tracks. */
+  private get openTab(): Tab {
+    return TABS.some(([t]) => t === this.tab) ? this.tab : 'tracks';
+  }
+
+  /** The id the tabs read: known at once from `user-id`, after resolve from `handle`. */
+  private get loadedUserId(): string | undefined {
+    if (this.userId) return this.userId;
+    return this.profile.task.status === TaskStatus.COMPLETE ? this.profile.task.value?.user.id : undefined;
+  }
+
+  /** A tab's data: fetched only while the tab is open. */
+  private panelTask<T>(tab: Tab, operation: string, fetchPage: (...a: Parameters<typeof tracksPage>) => Promise<Page<T>>) {
+    return new DataTask(this, {
+      operation,
+      args: () => [this.loadedUserId, this.openTab === tab, this.offsets[tab], this.size] as const,
+      fetch: ([id, open, offset, size], client, signal) => (id && open ? fetchPage(client, id, offset, size, signal) : undefined),
+    });
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    // Another user or page size starts every tab on its first page.
+    if (changed.has('userId') || changed.has('handle') || changed.has('pageSize')) this.offsets = { tracks: 0, favorites: 0, reposts: 0 };
+  }
+
+  protected override render() {
+    return this.profile.render((profile) => this.renderCard(profile), { loading: 'Loading profile', empty: 'No user to show.', rows: 5 });
+  }
+
+  private renderCard({ user, tags }: Profile) {
+    const cover = safeUrl(user.cover_photo?.['640x'] ?? user.cover_photo?.['2000x']);
+    const avatar = safeUrl(user.profile_picture?.['150x150'] ?? user.profile_picture?.['480x480']);
+    const counts: Array<[number, string, string]> = [
+      [user.follower_count, 'follower', 'followers'],
+      [user.followee_count, 'following', 'following'],
+      [user.track_count, 'track', 'tracks'],
+      [user.playlist_count, 'playlist', 'playlists'],
+      [user.album_count, 'album', 'albums'],
+      [user.repost_count, 'repost', 'reposts'],
+    ];
+    return html`<article part="card" class="card" aria-label=${user.name}>
+      ${cover ? html`<img part="cover" class="cover" src=${cover} alt="" loading="lazy" />` : html`<div part="cover" class="cover"></div>`}
+      <div class="head">
+        ${avatar ? html`<img part="avatar" class="avatar" src=${avatar} alt="" loading="lazy" />` : html`<span part="avatar" class="avatar"></span>`}
+        <div class="who">
+          <h2 part="name" class="name"><span>${user.name}</span>${user.is_verified ? verifiedIcon() : nothing}</h2>
+          <span part="handle" class="handle">@${user.handle}</span>
+        </div>
+      </div>
+      ${user.bio ? html`<p part="bio" class="bio">${user.bio}</p>` : nothing}
+      ${user.location ? html`<p part="location" class="location"><span class="visually-hidden">Location: </span>${user.location}</p>` : nothing}
+      <ul part="counts" class="counts">
+        ${counts.map(([n, one, many]) => html`<li><strong>${formatCount(n)}</strong> ${n === 1 ? one : many}</li>`)}
+      </ul>
+      ${tags.length ? html`<ul part="tags" class="tags" aria-label="Top tags">${tags.map((t) => html`<li>${t}</li>`)}</ul>` : nothing}
+      <div part="tabs" class="tabs" role="tablist" aria-label=${`${user.name}: music`} @keydown=${this.onTabKey}>
+        ${TABS.map(
+          ([tab, label]) => html`<button
+            part="tab"
+            role="tab"
+            id=${`tab-${tab}`}
+            aria-controls=${`panel-${tab}`}
+            aria-selected=${this.openTab === tab ? 'true' : 'false'}
+            tabindex=${this.openTab === tab ? '0' : '-1'}
+            @click=${() => (this.tab = tab)}
+          >${label}</button>`,
+        )}
+      </div>
+      ${TABS.map(
+        ([tab]) => html`<div part="panel" class="panel" role="tabpanel" id=${`panel-${tab}`} aria-labelledby=${`tab-${tab}`} tabindex="0" ?hidden=${this.openTab !== tab}>
+          ${this.openTab === tab ? this.renderPanel(tab) : nothing}
+        </div>`,
+      )}
+    </article>`;
+  }
+
+  private renderPanel(tab: Tab) {
+    const task = this.panels[tab] as DataTask<readonly unknown[], Page<Track | Activity>>;
+    const state = rowState(this.audio.state);
+    const label = TABS.find(([t]) => t === tab)![1];
+    const body = task.render((page) => (tab === 'reposts' ? this.renderReposts(page.items as Activity[], state) : this.renderTracks(page.items as Track[], state, label)), {
+      loading: `Loading ${label.toLowerCase()}`,
+      empty: EMPTY[tab],
+      isEmpty: (page) => page.items.length === 0,
+    });
+    const offset = this.offsets[tab];
+    const more = task.task.value?.more ?? false;
+    if (offset === 0 && !more) return body;
+    const page = Math.floor(offset / this.size) + 1;
+    return html`${body}
+      <nav part="pager" class="pager" aria-label=${`${label} pages`}>
+        <button aria-disabled=${offset === 0 ? 'true' : 'false'} @click=${() => this.turn(tab, -1)}>Previous</button>
+        <span>Page ${page}</span>
+        <button aria-disabled=${more ? 'false' : 'true'} @click=${() => this.turn(tab, 1)}>Next</button>
+      </nav>`;
+  }
+
+  private renderTracks(tracks: Track[], state: RowState, label: string) {
+    return html`<ol part="list" class="rows" aria-label=${label} @click=${(e: Event) => this.playFrom(e, tracks)}>
+      ${tracks.map((track) => trackItem(track, undefined, state))}
+    </ol>`;
+  }
+
+  private renderReposts(reposts: Activity[], state: RowState) {
+    const tracks = repostedTracks(reposts);
+    return html`<ol part="list" class="rows" aria-label="Reposts" @click=${(e: Event) => this.playFrom(e, tracks)}>
+      ${reposts.map((activity) => {
+        if (!activity.item) return nothing;
+        if (activity.item_type?.kind === 'track') return trackItem(activity.item as Track, undefined, state);
+        const playlist = activity.item as Playlist;
+        const artwork = safeUrl(playlist.artwork?.['150x150']);
+        return html`<li part="item" class="item">
+          ${artwork ? html`<img part="item-artwork" class="art" src=${artwork} alt="" width="40" height="40" loading="lazy" />` : html`<span part="item-artwork" class="art"></span>`}
+          <span class="text">
+            <span part="item-title" class="title">${playlist.playlist_name}</span>
+            <span part="item-artist" class="artist">${playlist.user?.name}</span>
+          </span>
+          <span part="item-kind" class="kind">${activity.item_type?.kind === 'album' || playlist.is_album ? 'Album' : 'Playlist'}</span>
+        </li>`;
+      })}
+    </ol>`;
+  }
+
+  /** WAI-ARIA tabs with automatic activation: arrows wrap, Home and End jump. */
+  private onTabKey = async (event: KeyboardEvent) => {
+    const i = TABS.findIndex(([t]) => t === this.openTab);
+    const to = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: TABS.length - 1 }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    this.tab = TABS[(to + TABS.length) % TABS.length]![0];
+    await this.updateComplete;
+    this.shadowRoot?.querySelector<HTMLButtonElement>(`#tab-${this.tab}`)?.focus();
+  };
+
+  private turn(tab: Tab, step: 1 | -1): void {
+    const task = this.panels[tab].task;
+    if (task.status === TaskStatus.PENDING) return;
+    if (step > 0 ? !task.value?.more : this.offsets[tab] === 0) return;
+    this.offsets = { ...this.offsets, [tab]: Math.max(0, this.offsets[tab] + step * this.size) };
+  }
+
+  private playFrom(event: Event, tracks: readonly Track[]): void {
+    const track = clickedTrack(event, tracks);
+    if (!track) return;
+    this.audio.engine.toggle(track, { queue: tracks, client: this.client }).catch((error) => this.emitError(error, 'play'));
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'service-user-card': ServiceUserCard;
+  }
+}
