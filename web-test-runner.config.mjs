@@ -5,7 +5,9 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { startService } from './test/support/start-service.mjs';
 import { startFakeHost } from './test/support/fake-host.mjs';
+import { popupDriverPlugin } from './test/support/popup-driver.mjs';
 import { rangeRecorderPlugin } from './test/support/range-recorder.mjs';
+import { reactPlugin } from './test/support/react-plugin.mjs';
 
 /** Starts the service and the fake host with the dev server; serves their URLs as a module. */
 function servicePlugin() {
@@ -54,7 +56,7 @@ export default {
       },
     }),
   ],
-  plugins: [servicePlugin(), rangeRecorderPlugin(), esbuildPlugin({ ts: true, tsconfig: 'tsconfig.json', target: 'es2022' })],
+  plugins: [servicePlugin(), popupDriverPlugin(), rangeRecorderPlugin(), reactPlugin(), esbuildPlugin({ ts: true, tsconfig: 'tsconfig.json', target: 'es2022' })],
   testFramework: { config: { timeout: 10000 } },
   testsFinishTimeout: 180000,
 };

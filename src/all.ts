@@ -7,3 +7,4 @@ import './components/user-card/user-card.js';
 import './components/playlist/playlist.js';
 import './components/search/search.js';
 import './components/app-metrics/app-metrics.js';
+import './components/login-button/login-button.js';

@@ -1,0 +1,7 @@
+/**
+ * The login flow for apps with their own UI (React, Vue, plain DOM): the package's `./auth`
+ * entry. Not in `src/core/index.ts`, so the core's size budget stays the REST client's.
+ */
+export { CLOSED_MESSAGE, login, STATE_KEY, verifyToken } from './auth.js';
+export type { LoginErrorReason, LoginOptions, LoginResult, LoginScope } from './auth.js';
+export { handleRedirect, redirectUriProblem } from './auth-redirect.js';

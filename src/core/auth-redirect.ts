@@ -1,0 +1,59 @@
+/**
+ * The redirect flow of the login (contract 4.2): the whole page goes to the prompt page and
+ * comes back to `redirect_uri` with token and state in the fragment or the query. Split from
+ * auth.ts so that pages using the popup never load it (or the redirect-URI rules).
+ */
+import { getClient, type Client } from './client.js';
+import { checkRedirectUri } from './redirect-uri.js';
+import { done, fail, hostFailed, pageUrl, STATE_KEY, verifyToken, type LoginParams, type LoginResult } from './auth.js';
+
+/**
+ * The kit's pre-check of a redirect URI (and, for `postmessage`, its origin), with the same
+ * verdicts as the login page: a sentence saying what is wrong, or undefined when it is fine.
+ */
+export function redirectUriProblem(redirectUri: string, origin?: string): string | undefined {
+  const verdict = checkRedirectUri(redirectUri, origin);
+  return verdict.ok ? undefined : `The ${verdict.param == 'origin' ? 'origin' : 'redirect URI'} ${verdict.reason}.`;
+}
+
+/** Keeps `state` for `handleRedirect()` and sends the whole page to the prompt page. @internal */
+export function redirect(client: Client, base: string | undefined, params: LoginParams, redirectUri: string): Promise<LoginResult> {
+  const problem = redirectUriProblem(redirectUri);
+  if (problem) return done(fail('config', problem));
+  sessionStorage.setItem(STATE_KEY, params.state!);
+  const go = (b: string): LoginResult => {
+    const url = pageUrl(b, { ...params, redirect_uri: redirectUri });
+    location.assign(url);
+    return { status: 'redirect', url };
+  };
+  return done(base ? go(base) : client.selectHost().then(go).catch(hostFailed));
+}
+
+/**
+ * On a page a redirect flow came back to: reads token and state from the fragment or the
+ * query, takes them out of the address bar, checks the state against the one this tab sent
+ * and verifies the token. Resolves to undefined when the address carries no login answer;
+ * never rejects.
+ */
+export function handleRedirect(options: { client?: Client } = {}): Promise<LoginResult | undefined> {
+  try {
+    const url = new URL(location.href);
+    const hash = new URLSearchParams(url.hash.slice(1));
+    const has = (p: URLSearchParams) => p.has('token') || p.has('error');
+    const found = has(hash) ? hash : has(url.searchParams) ? url.searchParams : undefined;
+    if (!found) return done(undefined);
+    const [state, token, error] = ['state', 'token', 'error_description'].map((k) => found.get(k));
+    for (const k of ['state', 'token', 'error', 'error_description']) found.delete(k);
+    if (found == hash) url.hash = String(hash);
+    // The token leaves the address bar (and so history and bookmarks) before anything else.
+    history.replaceState(history.state, '', url);
+    const expected = sessionStorage.getItem(STATE_KEY);
+    sessionStorage.removeItem(STATE_KEY);
+    if (!expected || state !== expected) {
+      return done(fail('state-mismatch', 'The login answer in the address is not for a login this tab started, so it was refused.'));
+    }
+    return done(token ? verifyToken(token, options.client ?? getClient()) : fail('cancelled', error || 'The login was cancelled.'));
+  } catch (e) {
+    return done(fail('config', (e as Error)?.message || String(e)));
+  }
+}

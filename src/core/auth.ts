@@ -1,0 +1,164 @@
+/**
+ * The login flow's client side (contract 4.2–4.4): the prompt page in a popup with the
+ * answer posted back (`redirect_uri=postmessage`), or a full-page redirect read back by
+ * `handleRedirect()` (auth-redirect.ts, loaded only when a page uses that flow); the token
+ * is then checked with the verify endpoint. DOM, but no Lit.
+ *
+ * Every function here resolves to a {@link LoginResult} and never rejects, so no failure
+ * can become an unhandled rejection in the page.
+ */
+import { getClient, type Client } from './client.js';
+import type { ServiceError } from './errors.js';
+import type { LoginProfile } from './types.js';
+
+export type LoginScope = 'read' | 'write';
+
+/**
+ * Why a login failed: `closed` (the popup was closed before an answer), `blocked` (the
+ * browser refused the popup), `state-mismatch` (an answer for another request: refused, not
+ * verified), `invalid-token` (the verify endpoint refused the token, a 4xx), `network` (the
+ * service could not be reached), `cancelled` (the user chose Cancel), `config` (the call or
+ * its settings are wrong).
+ */
+export type LoginErrorReason = 'closed' | 'blocked' | 'state-mismatch' | 'invalid-token' | 'network' | 'cancelled' | 'config';
+
+/** How a login ended; `redirect` means the page is leaving for the prompt page. */
+export type LoginResult =
+  | { status: 'success'; profile: LoginProfile; token: string }
+  | { status: 'error'; reason: LoginErrorReason; message: string }
+  | { status: 'redirect'; url: string };
+
+export interface LoginOptions {
+  /** `read` (default) or `write`. */
+  scope?: LoginScope;
+  /** An http(s) URL for the redirect flow; unset (or `postmessage`) opens the popup. */
+  redirectUri?: string;
+  /** Where the redirect flow puts token and state: `fragment` (default) or `query`. */
+  responseMode?: 'fragment' | 'query';
+  /** `popup` (default for the popup) or `fullScreen` (default for the redirect flow). */
+  display?: 'popup' | 'fullScreen';
+  /** When the browser blocks the popup, go to the prompt page by redirect instead. */
+  fallbackToRedirect?: boolean;
+  /** The client whose settings (`apiKey`, `authUrl` or host) and verify endpoint are used. */
+  client?: Client;
+}
+
+/** The message of reason `closed`, as production words it. */
+export const CLOSED_MESSAGE = 'The login popup was closed prematurely.';
+/** The sessionStorage key holding the redirect flow's state. */
+export const STATE_KEY = 'service-login-state';
+// `closed` is seen twice in a row before it counts (a posted answer may still be queued): ≤ 500 ms.
+const POLL_MS = 250;
+const W = 375;
+const H = 785;
+
+/** The prompt page's query parameters (contract 4.2). */
+export type LoginParams = Record<string, string | undefined>;
+
+/** @internal */
+export const fail = (reason: LoginErrorReason, message: string): LoginResult => ({ status: 'error', reason, message });
+/** @internal */
+export const done = <T>(r: T | Promise<T>) => Promise.resolve(r);
+
+/** 20 random bytes in hex, as production makes `state`. */
+const newState = () => Array.from(crypto.getRandomValues(new Uint8Array(20)), (b) => b.toString(16).padStart(2, '0')).join('');
+
+/** `{base}/oauth/auth?...`, leaving out parameters without a value. @internal */
+export const pageUrl = (base: string, params: LoginParams) =>
+  base.replace(/\/+$/, '') + '/oauth/auth?' + new URLSearchParams(Object.entries(params).filter((p): p is [string, string] => !!p[1]));
+
+/** Where the redirect flow goes when the prompt page's host is not known yet. @internal */
+export const hostFailed = (e: Error) => fail('network', 'Could not find a host for the login page: ' + e.message);
+
+/** Hands the redirect flow to auth-redirect.ts, fetched only now: popup pages never load it. */
+const redirect = (client: Client, base: string | undefined, params: LoginParams, redirectUri: string) =>
+  import('./auth-redirect.js').then((m) => m.redirect(client, base, params, redirectUri), (e: Error) => fail('network', e.message));
+
+let active: { popup: Window; result: Promise<LoginResult> } | undefined;
+
+/**
+ * Opens the login prompt. Call it inside the user's click: the popup opens synchronously,
+ * before anything is awaited, so the browser allows it.
+ */
+export function login(options: LoginOptions = {}): Promise<LoginResult> {
+  try {
+    return start(options);
+  } catch (e) {
+    // sessionStorage, window.open or URL can throw (sandboxed frames, a bad authUrl)
+    return done(fail('config', (e as Error)?.message || String(e)));
+  }
+}
+
+function start({ scope = 'read', redirectUri, responseMode, display, fallbackToRedirect, client = getClient() }: LoginOptions): Promise<LoginResult> {
+  if (active && !active.popup.closed) {
+    active.popup.focus();
+    return active.result;
+  }
+  const { apiKey, authUrl, host, hostListUrl } = client.options;
+  if (scope !== 'read' && scope !== 'write') return done(fail('config', `The scope must be read or write, not ${JSON.stringify(scope)}.`));
+  if (!apiKey) return done(fail('config', 'Logging in needs the app’s API key (apiKey / api-key).'));
+  // The prompt page is on authUrl, else on the API host; only a host list makes it asynchronous.
+  const base = authUrl || host;
+  if (!base && !hostListUrl) return done(fail('config', 'Logging in needs authUrl, host or hostListUrl.'));
+  const params = { scope, api_key: apiKey, state: newState(), response_mode: responseMode };
+
+  if (redirectUri && redirectUri.toLowerCase() != 'postmessage') return redirect(client, base, { ...params, display: display ?? 'fullScreen' }, redirectUri);
+
+  // The browser serializes its own origin; only an opaque one (file:, sandbox) cannot be posted to.
+  const origin = location.origin;
+  if (!/^https?:/.test(origin)) return done(fail('config', `The login answer cannot be posted to this page’s origin (${origin}); serve it over http or https.`));
+  const query = { ...params, redirect_uri: 'postmessage', origin, display: display ?? 'popup' };
+  let loginOrigin = base && new URL(base).origin;
+  const left = screenX + (outerWidth - W) / 2;
+  const top = screenY + (outerHeight - H) / 2;
+  // No await before this line: the popup must open inside the click.
+  const popup = window.open(base ? pageUrl(base, query) : '', '', `width=${W},height=${H},left=${left},top=${top},resizable,scrollbars`);
+  if (!popup) {
+    if (fallbackToRedirect) return redirect(client, base, { ...params, display: display ?? 'fullScreen' }, location.href.split('#')[0]!);
+    return done(fail('blocked', 'The browser blocked the login popup. Allow popups for this site, then try again.'));
+  }
+
+  const result = new Promise<LoginResult>((resolve) => {
+    let seen = 0;
+    const finish = (r: LoginResult | Promise<LoginResult>) => {
+      removeEventListener('message', onMessage);
+      clearInterval(timer);
+      if (!popup.closed) popup.close();
+      resolve(r);
+    };
+    const onMessage = (e: MessageEvent) => {
+      const data = e.data;
+      // Only the popup, on the login page's origin, with an answer in it.
+      if (!loginOrigin || e.origin !== loginOrigin || e.source !== popup || !data || typeof data !== 'object') return;
+      if (!('token' in data) && !('error' in data)) return;
+      if (data.state !== query.state) finish(fail('state-mismatch', 'The login answer carried another state than this page sent, so it was refused.'));
+      else if (typeof data.token == 'string') finish(verifyToken(data.token, client));
+      else finish(fail('cancelled', String(data.error_description || 'The login was cancelled.')));
+    };
+    addEventListener('message', onMessage);
+    const timer = setInterval(() => popup.closed && seen++ && finish(fail('closed', CLOSED_MESSAGE)), POLL_MS);
+    if (!base) {
+      client.selectHost().then(
+        (h) => {
+          loginOrigin = new URL(h).origin;
+          if (!popup.closed) popup.location.href = pageUrl(h, query);
+        },
+        (e: Error) => finish(hostFailed(e)),
+      );
+    }
+  }).finally(() => active?.popup == popup && (active = undefined));
+  active = { popup, result };
+  return result;
+}
+
+/** Checks a login token with the verify endpoint (contract 4.3) through the core client. */
+export async function verifyToken(token: string, client: Client = getClient()): Promise<LoginResult> {
+  try {
+    return { status: 'success', profile: await client.verifyToken(token), token };
+  } catch (e) {
+    const { kind, status, message } = e as ServiceError;
+    return kind == 'http' && status < 500
+      ? fail('invalid-token', 'The service refused the login token: ' + message)
+      : fail(kind == 'config' ? 'config' : 'network', 'Could not verify the login with the service: ' + (message || e));
+  }
+}

@@ -1,0 +1,181 @@
+/**
+ * The contract's client-library API (4.4) for web apps: `init`, `renderButton`, `login`,
+ * `verifyToken` and `handleRedirect`. Nothing here throws into the page: every mistake and
+ * every failed login reaches `errorCallback` (or, for `verifyToken`, the resolved result).
+ */
+import { createClient, type Client } from './core/client.js';
+import type { LoginProfile } from './core/types.js';
+import { login as coreLogin, verifyToken as coreVerify, type LoginErrorReason, type LoginResult, type LoginScope } from './core/auth.js';
+import { handleRedirect as coreHandleRedirect } from './core/auth-redirect.js';
+import { ServiceLoginButton } from './components/login-button/login-button.js';
+
+export type { LoginErrorReason, LoginResult, LoginScope } from './core/auth.js';
+export type { LoginProfile } from './core/types.js';
+
+/** What `errorCallback` receives: a message and a stable `reason` code. */
+export class LoginError extends Error {
+  override name = 'LoginError';
+  constructor(
+    message: string,
+    /** `closed`, `blocked`, `state-mismatch`, `invalid-token`, `network`, `cancelled` or `config`. */
+    readonly reason: LoginErrorReason,
+  ) {
+    super(message);
+  }
+}
+
+export interface InitOptions {
+  /** The app's API key (from the developer app in the service's settings). */
+  apiKey: string;
+  /** The app's unique name, sent as `app_name`. */
+  appName: string;
+  /** Called with the verified profile (contract 2.7) and the token after every successful login. */
+  successCallback: (profile: LoginProfile, token: string) => void;
+  /** Called with a {@link LoginError} when a login fails or a call is wrong. */
+  errorCallback: (error: LoginError) => void;
+  /** Where the list of API hosts is read. */
+  hostListUrl?: string;
+  /** Origin of the login prompt page; the API host when unset. */
+  authUrl?: string;
+  /** Pins one API host. */
+  host?: string;
+}
+
+export interface ButtonOptions {
+  /** `small`, `medium` (default) or `large`. */
+  size?: 'small' | 'medium' | 'large';
+  /** `default` or `pill`. */
+  corners?: 'default' | 'pill';
+  /** The button's text, shown as text. */
+  customText?: string;
+  fullWidth?: boolean;
+  disabled?: boolean;
+}
+
+export interface RenderButtonOptions {
+  /** The element the button replaces. */
+  element: Element | null | undefined;
+  /** `read` or `write`. */
+  scope?: LoginScope;
+  buttonOptions?: ButtonOptions;
+}
+
+/** The id of the rendered button, on the element that stands in the page (contract 4.4). */
+export const BUTTON_ID = 'service-login-button';
+
+let settings: InitOptions | undefined;
+let client: Client | undefined;
+
+const SCOPES = ['read', 'write'];
+const SIZES = ['small', 'medium', 'large'];
+const CORNERS = ['default', 'pill'];
+const oneOf = (value: unknown, allowed: string[], name: string) =>
+  value === undefined || allowed.includes(value as string) ? '' : `${name} must be ${allowed.join(' or ')}, not ${JSON.stringify(value)}.`;
+
+/** Reports through errorCallback, or the console without one; a throwing callback stays contained. */
+function report(message: string, reason: LoginErrorReason): void {
+  const error = new LoginError(message, reason);
+  try {
+    if (typeof settings?.errorCallback == 'function') settings.errorCallback(error);
+    else console.error(error);
+  } catch (e) {
+    console.error(e);
+  }
+}
+
+function deliver(result: LoginResult | undefined): void {
+  if (result?.status == 'error') return report(result.message, result.reason);
+  if (result?.status != 'success') return;
+  try {
+    settings!.successCallback(result.profile, result.token);
+  } catch (e) {
+    console.error(e);
+  }
+}
+
+/** Sets the app's identity and callbacks; call it before the others (again to change them). */
+export function init(options: InitOptions): void {
+  settings = (options ?? {}) as InitOptions;
+  client = undefined;
+  const problems = [
+    ...(['apiKey', 'appName'] as const).filter((k) => typeof settings![k] != 'string' || !settings![k]),
+    ...(['successCallback', 'errorCallback'] as const).filter((k) => typeof settings![k] != 'function').map((k) => `${k} (a function)`),
+  ];
+  if (problems.length) return report(`init needs ${problems.join(', ')}.`, 'config');
+  const { apiKey, appName, hostListUrl, authUrl, host } = settings;
+  client = createClient({ apiKey, appName, hostListUrl, authUrl, host });
+}
+
+/** The client after a complete init, else undefined after reporting why. */
+function ready(call: string): Client | undefined {
+  if (!client) report(`Call init({ apiKey, appName, successCallback, errorCallback }) before ${call}.`, 'config');
+  return client;
+}
+
+/**
+ * Replaces `element` with a `<service-login-button>` that has the id `service-login-button`
+ * (on the element itself, so `document.getElementById` finds it). Returns the button, or
+ * undefined after reporting the problem.
+ */
+export function renderButton({ element, scope = 'read', buttonOptions = {} }: RenderButtonOptions = { element: undefined }): ServiceLoginButton | undefined {
+  const c = ready('renderButton');
+  if (!c) return undefined;
+  if (!(element instanceof Element) || !element.parentNode) {
+    return void report('renderButton needs an element that is in the page, to replace with the button.', 'config');
+  }
+  const o = buttonOptions ?? {};
+  const problem = oneOf(scope, SCOPES, 'scope') || oneOf(o.size, SIZES, 'buttonOptions.size') || oneOf(o.corners, CORNERS, 'buttonOptions.corners');
+  if (problem) return void report(problem, 'config');
+  const { apiKey, appName, hostListUrl, authUrl, host } = c.options;
+  const button = Object.assign(document.createElement('service-login-button'), {
+    id: BUTTON_ID,
+    scope,
+    size: o.size ?? 'medium',
+    corners: o.corners ?? 'default',
+    customText: o.customText == null ? undefined : String(o.customText),
+    fullWidth: !!o.fullWidth,
+    disabled: !!o.disabled,
+    apiKey,
+    appName,
+    hostListUrl,
+    authUrl,
+    host,
+  });
+  button.addEventListener('service-login-success', (e) => deliver({ status: 'success', ...e.detail }));
+  button.addEventListener('service-login-error', (e) => deliver({ status: 'error', ...e.detail }));
+  element.replaceWith(button);
+  return button;
+}
+
+/**
+ * Opens the login prompt, for apps that draw their own button. Call it inside the click
+ * handler: the popup opens synchronously. The outcome goes to the callbacks.
+ */
+export function login({ scope = 'read' }: { scope?: LoginScope } = {}): Promise<LoginResult | undefined> {
+  const c = ready('login');
+  if (!c) return Promise.resolve(undefined);
+  const problem = oneOf(scope, SCOPES, 'scope');
+  if (problem) return report(problem, 'config'), Promise.resolve(undefined);
+  const result = coreLogin({ scope, client: c });
+  void result.then(deliver);
+  return result;
+}
+
+/** Verifies a token with the service (contract 4.3); resolves to the result, never rejects. */
+export function verifyToken(token: string): Promise<LoginResult> {
+  const c = client;
+  if (!c) return Promise.resolve({ status: 'error', reason: 'config', message: 'Call init before verifyToken.' });
+  return coreVerify(String(token ?? ''), c);
+}
+
+/** On the page a redirect flow came back to: reports its answer to the callbacks. */
+export function handleRedirect(): Promise<LoginResult | undefined> {
+  const c = ready('handleRedirect');
+  if (!c) return Promise.resolve(undefined);
+  const result = coreHandleRedirect({ client: c });
+  void result.then(deliver);
+  return result;
+}
+
+// Registers the element even if a bundler would drop an import used only as a type.
+void ServiceLoginButton;

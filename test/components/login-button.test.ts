@@ -1,0 +1,198 @@
+// <service-login-button> in Chromium against the real prompt page (driven by
+// test/support/popup-driver.mjs) and verify endpoint.
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { executeServerCommand, sendKeys, sendMouse } from '@web/test-runner-commands';
+import '../../src/components/login-button/login-button.js';
+import '../../src/components/provider/provider.js';
+import { DEFAULT_TEXT, type ServiceLoginButton } from '../../src/components/login-button/login-button.js';
+import { CLOSED_MESSAGE, STATE_KEY } from '../../src/core/auth.js';
+import { appName, serviceUrl } from '../support/service.js';
+
+/** The seeded demo app's API key (docs/login.md). */
+const API_KEY = '774b4a83134248429841ef8bd8a685f0875b9ab1';
+
+const popup = (action: string) => executeServerCommand<{ url: string }, object>('login-popup', { action });
+const inner = (el: ServiceLoginButton) => el.shadowRoot!.querySelector<HTMLButtonElement>('button')!;
+const serviceRequests = () => performance.getEntriesByType('resource').filter((e) => e.name.startsWith(serviceUrl)).length;
+const here = () => location.href.split('#')[0]!;
+
+const button = (attrs = '') => {
+  const wrap = document.createElement('div');
+  wrap.innerHTML = `<service-login-button host="${serviceUrl}" app-name="${appName}" api-key="${API_KEY}" ${attrs}></service-login-button>`;
+  return fixture<ServiceLoginButton>(wrap.firstElementChild as ServiceLoginButton);
+};
+
+/** A real mouse click in the middle of the element: a user activation, as a page would get. */
+async function click(el: Element): Promise<void> {
+  const r = el.getBoundingClientRect();
+  await sendMouse({ type: 'click', position: [Math.round(r.x + r.width / 2), Math.round(r.y + r.height / 2)] });
+  await sendMouse({ type: 'move', position: [0, 0] });
+}
+
+describe('<service-login-button>', () => {
+  const realOpen = window.open;
+  afterEach(() => {
+    window.open = realOpen;
+    sessionStorage.removeItem(STATE_KEY);
+  });
+
+  it('draws a real button with logo and text at once, without a request', async () => {
+    performance.clearResourceTimings();
+    const el = await button();
+    const b = inner(el);
+    expect(b.id).to.equal('service-login-button');
+    expect(b.getAttribute('part')).to.equal('button');
+    expect(b.type).to.equal('button');
+    expect(b.textContent!.trim()).to.equal(DEFAULT_TEXT);
+    expect(b.querySelector('svg')!.getAttribute('aria-hidden')).to.equal('true');
+    expect(b.getBoundingClientRect().height).to.equal(28);
+    expect(serviceRequests()).to.equal(0);
+    await expect(el).to.be.accessible();
+  });
+
+  it('takes size, corners and full-width', async () => {
+    for (const [size, height] of [['small', 20], ['medium', 28], ['large', 40]] as const) {
+      expect(inner(await button(`size="${size}"`)).getBoundingClientRect().height, size).to.equal(height);
+    }
+    expect(getComputedStyle(inner(await button('corners="pill"'))).borderRadius).to.equal('999px');
+    const wide = await fixture<HTMLDivElement>(html`<div style="width: 333px">
+      <service-login-button full-width host=${serviceUrl} api-key=${API_KEY}></service-login-button>
+    </div>`);
+    expect(inner(wide.firstElementChild as ServiceLoginButton).getBoundingClientRect().width).to.equal(333);
+  });
+
+  it('shows custom-text as text, never as markup', async () => {
+    const text = '<img src=x onerror="window.pwned=1"><b>Join</b> & listen';
+    const el = await fixture<ServiceLoginButton>(html`<service-login-button custom-text=${text}></service-login-button>`);
+    expect(inner(el).textContent!.trim()).to.equal(text);
+    expect(el.shadowRoot!.querySelector('img, b')).to.equal(null);
+    await expect(el).to.be.accessible();
+  });
+
+  it('opens the popup synchronously inside the click, and shows a busy state while it is open', async () => {
+    let opened = 0;
+    window.open = function (this: Window, ...args: Parameters<typeof window.open>) {
+      opened++;
+      return realOpen.apply(this, args);
+    };
+    const el = await button('scope="write"');
+    inner(el).click();
+    expect(opened, 'opened during the click').to.equal(1);
+    await el.updateComplete;
+    const b = inner(el);
+    expect(b.getAttribute('aria-busy')).to.equal('true');
+    expect(b.getAttribute('aria-disabled')).to.equal('true');
+    expect(b.disabled, 'stays focusable').to.equal(false);
+    expect(el.shadowRoot!.querySelector('[role="status"]')!.textContent).to.equal('Waiting for the login window');
+    await expect(el).to.be.accessible();
+    b.click();
+    expect(opened, 'a click while busy opens nothing').to.equal(1);
+    const failed = oneEvent(el, 'service-login-error');
+    const { url } = await popup('cancel');
+    expect(new URL(url).searchParams.get('scope')).to.equal('write');
+    await failed;
+    await el.updateComplete;
+    expect(inner(el).getAttribute('aria-busy')).to.equal('false');
+    expect(inner(el).hasAttribute('aria-disabled')).to.equal(false);
+  });
+
+  it('fires service-login-success with the verified profile after a real click and Authorize', async () => {
+    const el = await button();
+    const success = oneEvent(el, 'service-login-success');
+    await click(inner(el));
+    await popup('authorize');
+    const { detail } = await success;
+    expect(detail.profile.email).to.equal('demo@example.com');
+    expect(detail.profile.handle).to.equal('demo');
+    expect(detail.profile.userId).to.equal('7eP5n');
+    expect(detail.token.split('.')).to.have.length(3);
+  });
+
+  it('works from the keyboard, and reports a closed popup as service-login-error reason closed', async () => {
+    const el = await button();
+    inner(el).focus();
+    const failure = oneEvent(el, 'service-login-error');
+    await sendKeys({ press: 'Enter' });
+    await popup('close');
+    const { detail } = await failure;
+    expect(detail).to.deep.equal({ reason: 'closed', message: CLOSED_MESSAGE });
+  });
+
+  it('reports Cancel as reason cancelled and a blocked popup as reason blocked, bubbling out of the page', async () => {
+    const el = await button();
+    const seen: string[] = [];
+    const listen = (e: HTMLElementEventMap['service-login-error']) => seen.push(e.detail.reason);
+    document.addEventListener('service-login-error', listen);
+    try {
+      let failed = oneEvent(el, 'service-login-error');
+      inner(el).click();
+      await popup('cancel');
+      await failed;
+      window.open = () => null;
+      failed = oneEvent(el, 'service-login-error');
+      inner(el).click();
+      await failed;
+    } finally {
+      document.removeEventListener('service-login-error', listen);
+    }
+    expect(seen).to.deep.equal(['cancelled', 'blocked']);
+  });
+
+  it('reports a missing API key as reason config, and does nothing when disabled', async () => {
+    const bare = await fixture<ServiceLoginButton>(html`<service-login-button host=${serviceUrl}></service-login-button>`);
+    const failure = oneEvent(bare, 'service-login-error');
+    inner(bare).click();
+    expect((await failure).detail.reason).to.equal('config');
+
+    let opened = 0;
+    window.open = () => (opened++, null);
+    const off = await button('disabled');
+    expect(inner(off).disabled).to.equal(true);
+    off.click();
+    inner(off).click();
+    expect(opened).to.equal(0);
+    await expect(off).to.be.accessible();
+  });
+
+  it('takes its configuration from a <service-provider>', async () => {
+    const wrap = await fixture<HTMLElement>(html`<service-provider host=${serviceUrl} api-key=${API_KEY} app-name=${appName}>
+      <service-login-button></service-login-button>
+    </service-provider>`);
+    const el = wrap.querySelector('service-login-button')!;
+    const failed = oneEvent(el, 'service-login-error');
+    inner(el).click();
+    const { url } = await popup('cancel');
+    expect(new URL(url).searchParams.get('api_key')).to.equal(API_KEY);
+    expect((await failed).detail.reason).to.equal('cancelled');
+  });
+
+  it('with redirect-uri, goes to the page by redirect and reports the answer when the page comes back', async () => {
+    const nav = (window as unknown as { navigation: EventTarget }).navigation;
+    let target = '';
+    const stop = (e: Event) => {
+      target = (e as Event & { destination: { url: string } }).destination.url;
+      if (target.includes('/oauth/auth')) e.preventDefault();
+    };
+    nav.addEventListener('navigate', stop);
+    let pageUrl: URL;
+    try {
+      const el = await button(`redirect-uri="${here()}"`);
+      inner(el).click();
+      for (let i = 0; !target && i < 50; i++) await new Promise((r) => setTimeout(r, 100));
+      pageUrl = new URL(target);
+      expect(pageUrl.searchParams.get('redirect_uri')).to.equal(here());
+      expect(inner(el).getAttribute('aria-busy'), 'busy while the page leaves').to.equal('true');
+    } finally {
+      nav.removeEventListener('navigate', stop);
+    }
+    // The page comes back (a new element, as after a reload) with the answer in its address.
+    const { location: back } = await executeServerCommand<{ location: string }, object>('login-redirect', { url: pageUrl.href });
+    history.replaceState(history.state, '', back);
+    const wrap = document.createElement('div');
+    const success = oneEvent(wrap, 'service-login-success');
+    await fixture(wrap);
+    wrap.innerHTML = `<service-login-button host="${serviceUrl}" api-key="${API_KEY}" redirect-uri="${here()}"></service-login-button>`;
+    expect((await success).detail.profile.email).to.equal('demo@example.com');
+    expect(location.hash).to.equal('');
+  });
+});
