@@ -110,6 +110,9 @@ const OPS = {
   verifyToken: '/users/verify_token?token',
 };
 
+/** A generated method: first argument, call options, and the reader a wrapper may pass. */
+type Method = (a?: unknown, p?: CallOptions, read?: Reader<unknown>) => Promise<unknown>;
+
 let defaults: ClientOptions = {};
 let pageClient: Client | undefined;
 
@@ -131,25 +134,25 @@ export function createClient(options: ClientOptions = {}): Client {
   const hosts = createHostPicker(o);
   const [select, markHostBad] = hosts;
   const [request, invalidate] = createRequester(o, hosts);
-  const c: any = { options: o, selectHost: () => select(), markHostBad, invalidate };
+  const c: Record<string, unknown> = { options: o, selectHost: () => select(), markHostBad, invalidate };
   for (const [op, tpl] of Object.entries(OPS)) {
     const [path, q] = tpl.split('?') as [string, string?];
-    c[op] = (a: any, p?: any, read?: Reader<unknown>) =>
-      path.includes('*') ? request(op, path.replace('*', e(a)), p, read)
+    c[op] = ((a, p, read) =>
+      path.includes('*') ? request(op, path.replace('*', e(a as string)), p, read)
       : q ? request(op, path, { ...p, [q]: a }, read, op != 'verifyToken')
-      : request(op, path, a);
+      : request(op, path, a as CallOptions)) as Method;
   }
   // The contract's verify body is the bare profile; production wraps it in `data`: accept both.
-  const verify = c.verifyToken;
+  const verify = c.verifyToken as Method;
   c.verifyToken = (token: string, p?: CallOptions) => verify(token, p, readJson('verifyToken', true));
   // The 302's Location keeps app_name, so fetch's own redirect lands on the resource; its shape tells the kind.
-  const resolve = c.resolve;
+  const resolve = c.resolve as Method;
   c.resolve = (url: string, p?: CallOptions) =>
-    resolve(url, p, async (res: Response) => {
-      const data = await readJson('resolve')(res);
+    resolve(url, p, async (res) => {
+      const data = await readJson<{ title?: string; playlist_name?: string }>('resolve')(res);
       return { kind: data.title ? 'track' : data.playlist_name ? 'playlist' : 'user', data };
     });
   c.getStreamUrl = (id: string, p?: CallOptions) =>
     abortable(select().then((h) => h + '/v1' + pathWithQuery('/tracks/' + e(id) + '/stream', {}, o.appName)), 'getStreamUrl', p?.signal);
-  return c;
+  return c as unknown as Client;
 }

@@ -12,10 +12,10 @@ export interface HostOptions {
 }
 
 /**
- * Host selection (contract 4.1): `select(avoid?)` gives the host to use now, `avoid` being
- * one that just failed; `markBad(host)` keeps a host out of selection for `badHostTtl` ms.
+ * Host selection (contract 4.1): `select()` gives the host to use now; `markBad(host)` keeps
+ * a host out of selection for `badHostTtl` ms (a later mark ranks lower).
  */
-export type HostPicker = [select: (avoid?: string) => Promise<string>, markBad: (host: string) => void];
+export type HostPicker = [select: () => Promise<string>, markBad: (host: string) => void];
 
 const OP = 'selectHost';
 const trim = (url: string) => String(url).replace(/\/+$/, '');
@@ -32,9 +32,9 @@ export function createHostPicker({ host, hostListUrl, timeout, badHostTtl, probe
   };
 
   // The host list is read once; then the first host whose GET /health_check answers below 500
-  // wins. Up to `probes` hosts race: healthy ones first in random order, then hosts marked bad,
-  // then the one to avoid.
-  async function pick(avoid?: string): Promise<string> {
+  // wins. Healthy hosts race first, `probes` at a time in random order; then hosts marked bad,
+  // one by one, the one whose mark ends first before the others.
+  async function pick(): Promise<string> {
     if (!hostListUrl) throw new ServiceError('no host', 'config', OP);
     const hosts = await (list ??= timedFetch(hostListUrl, timeout, OP, readJson(OP), undefined, f).then((data) => {
       if (!Array.isArray(data) || !data[0]) throw new ServiceError('no hosts', 'invalid', OP);
@@ -44,37 +44,41 @@ export function createHostPicker({ host, hostListUrl, timeout, badHostTtl, probe
       throw e;
     }));
     const order = hosts
-      .map((h) => [(h == avoid ? 2 : +isBad(h)) + Math.random(), h] as const)
+      .map((h) => [isBad(h) ? bad.get(h)! : Math.random(), h] as const)
       .sort((a, b) => a[0] - b[0])
       .map((x) => x[1]);
     if (!order[1]) return order[0]!;
-    const c = new AbortController();
-    const t = setTimeout(() => c.abort(), timeout);
-    const racers = order.slice(0, probes);
-    try {
-      return await Promise.any(
-        racers.map((h) =>
-          f(h + '/health_check', { signal: c.signal }).then((r) => {
-            if (r.status > 499) throw 0;
-            return h;
-          }),
-        ),
-      );
-    } catch {
-      racers.map(markBad); // so the next selection tries the others
-      throw new ServiceError('no host answered', 'network', OP);
-    } finally {
-      clearTimeout(t);
-      c.abort(); // the losers
+    for (let i = 0; i < order.length; ) {
+      // Healthy hosts race together; hosts marked bad are tried alone, so the last to fail comes last.
+      const racers = isBad(order[i]!) ? [order[i]!] : order.slice(i, i + probes).filter((h) => !isBad(h));
+      i += racers.length;
+      const c = new AbortController();
+      const t = setTimeout(() => c.abort(), timeout);
+      try {
+        return await Promise.any(
+          racers.map((h) =>
+            f(h + '/health_check', { signal: c.signal }).then((r) => {
+              if (r.status > 499) throw 0;
+              return h;
+            }),
+          ),
+        );
+      } catch {
+        racers.map(markBad); // none of this batch answered: try the next
+      } finally {
+        clearTimeout(t);
+        c.abort(); // the losers
+      }
     }
+    throw new ServiceError('no host answered', 'network', OP);
   }
 
-  const select = async (avoid?: string) =>
+  const select = async () =>
     host
       ? trim(host)
-      : current && current != avoid && !isBad(current)
+      : current && !isBad(current)
         ? current
-        : (picking ??= pick(avoid)
+        : (picking ??= pick()
             .then((h) => (bad.delete(h), (current = h)))
             .finally(() => (picking = undefined)));
   return [select, markBad];

@@ -36,8 +36,8 @@ export async function timedFetch<T>(
  * `data` unless `bare` allows the body itself, kind `invalid`.
  */
 export const readJson =
-  (op: string, bare?: boolean) =>
-  async (res: Response): Promise<any> => {
+  <T = unknown>(op: string, bare?: boolean) =>
+  async (res: Response): Promise<T> => {
     if (!res.ok) {
       const body = await res.json().catch(() => 0);
       throw new ServiceError(body?.error || body?.message || 'HTTP ' + res.status, 'http', op, res.status);

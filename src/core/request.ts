@@ -53,8 +53,9 @@ export function createRequester({ appName, host: pinned, timeout, cacheTtl, cach
   const flights = new Map<string, Flight>();
 
   async function send<T>(op: string, key: string, read: Reader<T>, signal: AbortSignal): Promise<T> {
-    for (let failed: string | undefined; ; ) {
-      const host = await select(failed);
+    for (let failed; ; ) {
+      // After a failure the host is marked bad, so selection moves on to another.
+      const host = await select();
       try {
         return await timedFetch(host + '/v1' + key, timeout, op, read, signal, fetcher);
       } catch (e) {
@@ -63,12 +64,12 @@ export function createRequester({ appName, host: pinned, timeout, cacheTtl, cach
         if (kind == 'abort' || (kind == 'http' && status < 500)) throw e;
         markBad(host);
         if (failed || pinned) throw e;
-        failed = host;
+        failed = 1;
       }
     }
   }
 
-  const request = <T>(op: string, path: string, params: CallOptions & object = {}, read: Reader<T> = readJson(op), cached = true) => {
+  const request = <T>(op: string, path: string, params: CallOptions & object = {}, read: Reader<T> = readJson<T>(op), cached = true) => {
     const key = pathWithQuery(path, params, appName);
     const hit = cache.get(key);
     if (hit) {
@@ -90,13 +91,20 @@ export function createRequester({ appName, host: pinned, timeout, cacheTtl, cach
     f.n++;
     // The shared request is cancelled only when every caller has aborted.
     return abortable(f.p as Promise<T>, op, params.signal, () => {
-      if (!--f.n) flights.delete(key), f.c.abort();
+      if (!--f.n) {
+        flights.delete(key);
+        f.c.abort();
+      }
     });
   };
 
   // Also forgets matching requests in flight, so their answers are not cached.
   const invalidate = (prefix = '') => {
-    for (const k of [...cache.keys(), ...flights.keys()]) if (k.startsWith(prefix)) cache.delete(k), flights.delete(k);
+    for (const k of [...cache.keys(), ...flights.keys()])
+      if (k.startsWith(prefix)) {
+        cache.delete(k);
+        flights.delete(k);
+      }
   };
 
   return [request, invalidate];

@@ -45,11 +45,11 @@ describe('core de-dup, cache and abort', () => {
 
   describe('TTL cache', () => {
     it('answers from the cache until the TTL passes', async () => {
-      const { client, requests } = proxied({ cacheTtl: 300 });
+      const { client, requests } = proxied({ cacheTtl: 1000 });
       const first = await client.getTrack(tracks[0]!.id);
       expect(await client.getTrack(tracks[0]!.id)).to.deep.equal(first);
       expect(await requests()).to.equal(1);
-      await sleep(400);
+      await sleep(1100);
       await client.getTrack(tracks[0]!.id);
       expect(await requests()).to.equal(2);
     });
@@ -107,6 +107,14 @@ describe('core de-dup, cache and abort', () => {
       await client.getTrack(tracks[0]!.id); // even a cached answer is not given to an aborted caller
       const error = await serviceError(client.getTrack(tracks[0]!.id, { signal: AbortSignal.abort() }));
       expect(error.kind).to.equal('abort');
+    });
+
+    it('an already aborted signal sends no request at all', async () => {
+      const { client, requests } = proxied({ cacheTtl: 0 });
+      const error = await serviceError(client.getTrack(tracks[0]!.id, { signal: AbortSignal.abort() }));
+      expect(error.kind).to.equal('abort');
+      await sleep(100);
+      expect(await requests()).to.equal(0);
     });
 
     it('one caller aborting leaves the others sharing the request unharmed', async () => {

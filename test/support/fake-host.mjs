@@ -5,6 +5,7 @@
 //   /h/<b>/health_check    the selection probe (also /): 200 JSON for every behavior but `down` (503)
 //   /h/proxy/v1/...        forwards to the real service
 //   /h/slow/v1/...         the same after 400 ms (?delay=ms to change)
+//   /h/slowprobe/v1/...    a proxy whose probe answers after 300 ms
 //   /h/hang/v1/...         never answers
 //   /h/stall/v1/...        sends headers and half a body, then nothing
 //   /h/error500/v1/...     500 {"code":500,"error":"fake failure"}
@@ -71,6 +72,7 @@ export async function startFakeHost(serviceUrl) {
     counts.set(seg, c);
     if (rest == '/' || rest == '/health_check') {
       c.probes++;
+      if (behavior == 'slowprobe') await new Promise((r) => setTimeout(r, 300));
       return behavior == 'down' ? json(res, 503, { code: 503, error: 'down' }) : json(res, 200, { data: [] });
     }
     c.api++;
@@ -107,21 +109,25 @@ export async function startFakeHost(serviceUrl) {
         return json(res, 200, { result: 'no data here' });
       case 'slow':
         await new Promise((r) => setTimeout(r, Number(url.searchParams.get('delay') ?? 400)));
-      // falls through
-      case 'proxy': {
-        try {
-          const answer = await fetch(serviceUrl + rest + url.search, { redirect: 'manual' });
-          const headers = { 'access-control-allow-origin': '*', 'content-type': answer.headers.get('content-type') ?? '' };
-          const location = answer.headers.get('location');
-          if (location) Object.assign(headers, { location: `${base}/h/${seg}${location}`, 'access-control-expose-headers': 'Location' });
-          res.writeHead(answer.status, headers);
-          return res.end(Buffer.from(await answer.arrayBuffer()));
-        } catch (e) {
-          return json(res, 502, { code: 502, error: String(e) });
-        }
-      }
+        return proxy();
+      case 'slowprobe':
+      case 'proxy':
+        return proxy();
       default:
         return json(res, 404, { code: 404, error: `unknown behavior ${behavior}` });
+    }
+
+    async function proxy() {
+      try {
+        const answer = await fetch(serviceUrl + rest + url.search, { redirect: 'manual' });
+        const headers = { 'access-control-allow-origin': '*', 'content-type': answer.headers.get('content-type') ?? '' };
+        const location = answer.headers.get('location');
+        if (location) Object.assign(headers, { location: `${base}/h/${seg}${location}`, 'access-control-expose-headers': 'Location' });
+        res.writeHead(answer.status, headers);
+        res.end(Buffer.from(await answer.arrayBuffer()));
+      } catch (e) {
+        json(res, 502, { code: 502, error: String(e) });
+      }
     }
   });
   server.on('connection', (s) => {
