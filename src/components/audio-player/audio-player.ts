@@ -307,7 +307,7 @@ declare global {
   interface HTMLElementTagNameMap {
     'service-audio-player': ServiceAudioPlayer;
   }
-  interface HTMLElementEventMap {
+  interface GlobalEventHandlersEventMap {
     'service-play': CustomEvent<PlayerTrackDetail>;
     'service-pause': CustomEvent<PlayerTrackDetail>;
     'service-timeupdate': CustomEvent<PlayerTimeDetail>;

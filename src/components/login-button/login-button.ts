@@ -168,7 +168,7 @@ export class ServiceLoginButton extends LitElement {
     if (r?.status == 'error') this.emit('service-login-error', { message: r.message, reason: r.reason });
   }
 
-  private emit<K extends 'service-login-success' | 'service-login-error'>(name: K, detail: HTMLElementEventMap[K]['detail']): void {
+  private emit<K extends 'service-login-success' | 'service-login-error'>(name: K, detail: GlobalEventHandlersEventMap[K]['detail']): void {
     this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
   }
 }
@@ -180,7 +180,7 @@ declare global {
   interface HTMLElementTagNameMap {
     'service-login-button': ServiceLoginButton;
   }
-  // Global, so that document and window listeners are typed too; HTMLElementEventMap inherits them.
+  // Global, so that document and window listeners are typed too; GlobalEventHandlersEventMap inherits them.
   interface GlobalEventHandlersEventMap {
     'service-login-success': CustomEvent<LoginSuccessDetail>;
     'service-login-error': CustomEvent<LoginErrorDetail>;

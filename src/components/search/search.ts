@@ -266,7 +266,7 @@ declare global {
   interface HTMLElementTagNameMap {
     'service-search': ServiceSearch;
   }
-  interface HTMLElementEventMap {
+  interface GlobalEventHandlersEventMap {
     'service-select': CustomEvent<SearchSelectDetail>;
   }
 }

@@ -56,9 +56,9 @@ export class ServiceElement extends LitElement {
   }
 
   /** Dispatches a bubbling, composed event with a typed detail. */
-  protected emit<K extends keyof HTMLElementEventMap>(
+  protected emit<K extends keyof GlobalEventHandlersEventMap>(
     name: K,
-    detail: HTMLElementEventMap[K] extends CustomEvent<infer D> ? D : never,
+    detail: GlobalEventHandlersEventMap[K] extends CustomEvent<infer D> ? D : never,
   ): boolean {
     return this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable: true }));
   }
@@ -75,7 +75,7 @@ export class ServiceElement extends LitElement {
 }
 
 declare global {
-  interface HTMLElementEventMap {
+  interface GlobalEventHandlersEventMap {
     'service-error': CustomEvent<ServiceErrorDetail>;
   }
 }

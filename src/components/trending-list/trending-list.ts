@@ -156,7 +156,7 @@ declare global {
   interface HTMLElementTagNameMap {
     'service-trending-list': ServiceTrendingList;
   }
-  interface HTMLElementEventMap {
+  interface GlobalEventHandlersEventMap {
     'service-trending-change': CustomEvent<TrendingChangeDetail>;
   }
 }
