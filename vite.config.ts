@@ -4,7 +4,8 @@ import { defineConfig } from 'vite';
 /**
  * Two builds from one config:
  *  - `vite build`: the npm library in dist/lib (Lit, @lit/* and React external; one entry per
- *    element plus the core, the SDK, the Node-only modules and the React wrappers when present);
+ *    element plus the core, the login functions, the SDK, the Node-only modules and the React
+ *    wrappers when present; declarations come from `tsc -p tsconfig.build.json`);
  *  - `vite build --mode cdn`: dist/cdn, minified self-contained ES modules with shared chunks:
  *    all.js registers every element, service-<name>.js one element each.
  * Elements are found by folder: src/components/<name>/<name>.ts defines <service-<name>>.
