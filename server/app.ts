@@ -3,6 +3,8 @@ import cors from '@fastify/cors';
 import type { ServiceContext, RouteModule } from './context.js';
 import { badRequest, errorBody } from './http/errors.js';
 
+const PAGING = ['limit', 'offset'];
+
 /** Builds the service's HTTP app: CORS, one error shape, and every route module. */
 export async function buildApp(ctx: ServiceContext, modules: RouteModule[], logger = false): Promise<FastifyInstance> {
   const app = Fastify({
@@ -34,14 +36,15 @@ export async function buildApp(ctx: ServiceContext, modules: RouteModule[], logg
   });
 
   // Paging parameters are plain decimal numbers: the schema's coercion alone would take "1e309" or "0x10".
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const query = request.query as Record<string, unknown>;
-    for (const key of ['limit', 'offset']) {
+    for (const key of PAGING) {
       const value = query[key];
       if (value !== undefined && (typeof value !== 'string' || !/^[0-9]{1,9}$/.test(value))) {
-        throw badRequest(`querystring ${key} must be a whole number, given once`);
+        return done(badRequest(`querystring ${key} must be a whole number, given once`));
       }
     }
+    done();
   });
 
   app.setNotFoundHandler((request, reply) => {

@@ -62,13 +62,26 @@ export const USER_COLUMNS = OWNER_COLUMNS.replace(/ AS u_\w+/g, '');
 export class Serializer {
   constructor(private readonly baseUrl: () => string) {}
 
+  // Image maps repeat across answers (an owner on every track): parsed maps are kept per base URL.
+  private readonly parsedImages = new Map<string, Record<string, string>>();
+  private imagesBase = '';
+
   images<T extends object>(json: string | null): T | undefined {
     if (!json) return undefined;
-    const map = JSON.parse(json) as Record<string, string>;
     const base = this.baseUrl();
-    const out: Record<string, string> = {};
-    for (const key in map) out[key] = map[key]!.startsWith('/') ? base + map[key] : map[key]!;
-    return out as T;
+    if (base !== this.imagesBase) {
+      this.parsedImages.clear();
+      this.imagesBase = base;
+    }
+    let out = this.parsedImages.get(json);
+    if (!out) {
+      const map = JSON.parse(json) as Record<string, string>;
+      out = {};
+      for (const key in map) out[key] = map[key]!.startsWith('/') ? base + map[key] : map[key]!;
+      if (this.parsedImages.size >= 50_000) this.parsedImages.clear();
+      this.parsedImages.set(json, out);
+    }
+    return { ...out } as T;
   }
 
   user(row: UserRow): User {
@@ -93,10 +106,15 @@ export class Serializer {
     return user;
   }
 
-  owner(row: object): User {
-    const owner: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(row)) if (key.startsWith('u_')) owner[key.slice(2)] = value;
-    return this.user(owner as unknown as UserRow);
+  /** The owner of a track or playlist row, from its `u_` columns. */
+  owner(row: TrackRow | PlaylistRow): User {
+    const r = row as unknown as Record<string, unknown>;
+    return this.user({
+      id: r.u_id, handle: r.u_handle, name: r.u_name, bio: r.u_bio, location: r.u_location,
+      is_verified: r.u_is_verified, profile_picture: r.u_profile_picture, cover_photo: r.u_cover_photo,
+      album_count: r.u_album_count, followee_count: r.u_followee_count, follower_count: r.u_follower_count,
+      playlist_count: r.u_playlist_count, repost_count: r.u_repost_count, track_count: r.u_track_count,
+    } as UserRow);
   }
 
   track(row: TrackRow): Track {

@@ -8,10 +8,12 @@ export const metricsRoutes: RouteModule = (app, ctx) => {
   const metrics = new AppNameMetrics(ctx.db);
   app.addHook('onClose', async () => metrics.close());
 
-  app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith('/v1/')) return;
-    const name = (req.query as { app_name?: unknown }).app_name;
-    if (typeof name === 'string' && name.length > 0 && name.length <= 200) metrics.record(name);
+  app.addHook('onRequest', (req, _reply, done) => {
+    if (req.url.startsWith('/v1/')) {
+      const name = (req.query as { app_name?: unknown }).app_name;
+      if (typeof name === 'string' && name.length > 0 && name.length <= 200) metrics.record(name);
+    }
+    done();
   });
 
   app.get<{ Params: { time_range: MetricsTimeRange }; Querystring: { limit: number } }>(
