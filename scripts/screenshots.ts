@@ -1,0 +1,155 @@
+/**
+ * `npm run screenshots`: a PNG of every element, light and dark, cropped to the element, in
+ * docs/screenshots/<tag>-<light|dark>.png. Starts the reference service, serves the CDN build
+ * (each element from its own dist/cdn/service-<name>.js) and drives the system Chromium.
+ *
+ *   npm run screenshots -- [--data-dir data] [--out docs/screenshots] [--only track-card,search]
+ */
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium, type Page } from 'playwright-core';
+import { startService } from '../server/service.js';
+import { DEMO, NON_VISUAL, findSamples, presets, type Preset } from '../demo/presets.js';
+import { ROOT, elementNames, ensureCdnBuild, fileUnder, serveStatic } from './start.js';
+
+const CHROMIUM_ARGS = ['--no-sandbox', '--headless=new', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const THEMES = { light: '#ffffff', dark: '#17171c' } as const;
+type Theme = keyof typeof THEMES;
+/** Most time an element gets to finish loading before it is taken as it is. */
+const SETTLE_TIMEOUT_MS = 15_000;
+/** Space kept around the element in the crop. */
+const PAD = 12;
+
+const escapeAttr = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+
+function shotPage(tag: string, name: string, preset: Preset | undefined, theme: Theme, serviceUrl: string): string {
+  const attrs: Record<string, string | boolean> = { 'app-name': DEMO.appName, host: serviceUrl, theme, ...preset?.attrs };
+  const markup = Object.entries(attrs)
+    .map(([k, v]) => (v === true ? k : v === false ? '' : `${k}="${escapeAttr(v)}"`))
+    .join(' ');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${tag}</title>
+<script type="module" src="/dist/cdn/service-${name}.js"></script>
+<style>
+  :root { color-scheme: ${theme}; }
+  body { margin: 0; padding: 24px; background: ${THEMES[theme]}; font-family: system-ui, sans-serif; }
+  #stage { width: ${preset?.width ?? 560}px; }
+</style></head>
+<body><div id="stage"><${tag} ${markup}></${tag}></div></body></html>`;
+}
+
+/** Waits until the element is defined, rendered, done loading and its pictures have arrived. */
+async function settle(page: Page, tag: string): Promise<boolean> {
+  try {
+    await page.waitForFunction(
+      async (tag) => {
+        const el = document.querySelector(tag) as (HTMLElement & { updateComplete?: Promise<unknown> }) | null;
+        if (!el || !customElements.get(tag)) return false;
+        await el.updateComplete;
+        const root = el.shadowRoot;
+        if (!root || root.querySelector('[part~="loading"], .skeleton, [aria-busy="true"]')) return false;
+        return [...root.querySelectorAll('img')].every((img) => img.complete);
+      },
+      tag,
+      { timeout: SETTLE_TIMEOUT_MS, polling: 100 },
+    );
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** What a screenshot should show beyond the first render: the search with results open. */
+async function stage(page: Page, tag: string): Promise<void> {
+  if (tag === 'service-search') {
+    await page.locator(tag).getByRole('combobox').fill('the');
+    await page.locator(tag).locator('[part~="option"]').first().waitFor({ timeout: SETTLE_TIMEOUT_MS });
+    await settle(page, tag);
+  }
+}
+
+/** The box of the element and everything it draws (a popup may overflow it), padded. */
+async function cropBox(page: Page, tag: string) {
+  return page.evaluate(
+    ({ tag, pad }) => {
+      const el = document.querySelector(tag)!;
+      let { left, top, right, bottom } = el.getBoundingClientRect();
+      for (const node of el.shadowRoot?.querySelectorAll('*') ?? []) {
+        let r = node.getBoundingClientRect();
+        // Skip what cannot be seen: hidden, visually-hidden text (1 px), content scrolled out of a box.
+        if (r.width <= 1 || r.height <= 1 || getComputedStyle(node).visibility === 'hidden') continue;
+        for (let p = node.parentElement; p; p = p.parentElement) {
+          if (getComputedStyle(p).overflow === 'visible') continue;
+          const c = p.getBoundingClientRect();
+          r = new DOMRect(r.left, Math.max(r.top, c.top), r.width, Math.max(0, Math.min(r.bottom, c.bottom) - Math.max(r.top, c.top)));
+        }
+        if (r.height <= 1) continue;
+        left = Math.min(left, r.left);
+        top = Math.min(top, r.top);
+        right = Math.max(right, r.right);
+        bottom = Math.max(bottom, r.bottom);
+      }
+      const x = Math.max(0, Math.floor(left - pad));
+      const y = Math.max(0, Math.floor(top - pad + window.scrollY));
+      return { x, y, width: Math.ceil(right + pad) - x, height: Math.ceil(bottom + pad + window.scrollY) - y };
+    },
+    { tag, pad: PAD },
+  );
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      'data-dir': { type: 'string', default: 'data' },
+      out: { type: 'string', default: 'docs/screenshots' },
+      only: { type: 'string' },
+    },
+    strict: true,
+  });
+  const only = values.only?.split(',').map((n) => n.trim().replace(/^service-/, ''));
+  const names = elementNames().filter((n) => !NON_VISUAL.includes(`service-${n}`) && (!only || only.includes(n)));
+  const out = resolve(ROOT, values.out);
+  mkdirSync(out, { recursive: true });
+
+  ensureCdnBuild();
+  const service = await startService({ port: 0, dataDir: values['data-dir'] });
+  const byTag = presets(await findSamples(service.url));
+  // A real server, not a routed response: Chromium lets only a loopback page reach the loopback service.
+  const pages = await serveStatic(0, (path) => {
+    if (path.startsWith('/dist/cdn/')) return fileUnder(join(ROOT, 'dist/cdn'), path.slice('/dist/cdn'.length));
+    const shot = /^\/shot\/service-([a-z0-9-]+)-(light|dark)\.html$/.exec(path);
+    if (!shot || !names.includes(shot[1])) return undefined;
+    const [, name, theme] = shot;
+    return { body: shotPage(`service-${name}`, name, byTag[`service-${name}`], theme as Theme, service.url), type: 'text/html; charset=utf-8' };
+  });
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const problems: string[] = [];
+  try {
+    for (const name of names) {
+      const tag = `service-${name}`;
+      for (const theme of Object.keys(THEMES) as Theme[]) {
+        const width = Math.max(640, (byTag[tag]?.width ?? 560) + 200);
+        const context = await browser.newContext({ viewport: { width, height: 2400 }, colorScheme: theme, reducedMotion: 'reduce' });
+        const page = await context.newPage();
+        page.on('pageerror', (e) => problems.push(`${tag} (${theme}): ${e.message}`));
+        await page.goto(`${pages.url}/shot/${tag}-${theme}.html`);
+        if (!(await settle(page, tag))) problems.push(`${tag} (${theme}): still loading after ${SETTLE_TIMEOUT_MS} ms, taken as is`);
+        await stage(page, tag);
+        const file = join(out, `${tag}-${theme}.png`);
+        await page.screenshot({ path: file, clip: await cropBox(page, tag), animations: 'disabled' });
+        console.log(`wrote ${file.slice(ROOT.length + 1)}`);
+        await context.close();
+      }
+    }
+  } finally {
+    await browser.close();
+    await pages.close();
+    await service.close();
+  }
+  for (const problem of problems) console.warn(`warning: ${problem}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(`error: ${error instanceof Error ? error.stack : String(error)}`);
+  process.exit(1);
+});

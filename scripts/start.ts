@@ -1,0 +1,213 @@
+/**
+ * `npm start`: the reference service (same options as `npm run server`) and, on the next
+ * port, a small static server for the demo pages and the CDN build. One process; Ctrl-C
+ * stops both. Also a module: the screenshot script and the package test reuse its helpers.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { dirname, extname, join, resolve, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { startService, type Scale } from '../server/service.js';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+/** The service URL written literally in the demo pages; replaced with the real one when served. */
+export const DEFAULT_SERVICE_URL = 'http://127.0.0.1:7700';
+
+const USAGE = `Usage: npm start -- [options]
+
+  --port <n>          the service's port on 127.0.0.1 (default 7700, or $PORT; 0 picks a free one)
+  --demo-port <n>     the demo pages' port (default: the service's port + 1)
+  --data-dir <dir>    where the database and media cache live (default ./data)
+  --scale <s>         generated catalog size: default | large
+  --catalog <file>    load this catalog file (docs/catalog-format.md) instead of generating one
+  --hosts <a,b>       what GET / lists as hosts (default: the service's own URL)
+  --log               log every request
+  --help`;
+
+/** Element folder names: src/components/<name>/<name>.ts defines <service-<name>>. */
+export function elementNames(root = ROOT): string[] {
+  const dir = join(root, 'src/components');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(join(dir, d.name, `${d.name}.ts`)))
+    .map((d) => d.name)
+    .sort();
+}
+
+/** Newest modification time of any file under `dir` (0 when it does not exist). */
+export function newestMtime(dir: string): number {
+  if (!existsSync(dir)) return 0;
+  let newest = statSync(dir).mtimeMs;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+/** Runs `vite build --mode cdn` when dist/cdn/all.js is missing or older than anything in src/. */
+export function ensureCdnBuild(root = ROOT): void {
+  const allJs = join(root, 'dist/cdn/all.js');
+  if (existsSync(allJs) && statSync(allJs).mtimeMs >= newestMtime(join(root, 'src'))) return;
+  console.log('building the CDN bundle (dist/cdn)…');
+  const vite = join(dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin/vite.js');
+  const run = spawnSync(process.execPath, [vite, 'build', '--mode', 'cdn', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  if (run.status !== 0) throw new Error('the CDN build failed (vite build --mode cdn)');
+}
+
+export const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ts': 'text/plain; charset=utf-8',
+};
+
+/** A file under `base` for a URL path, or undefined (never outside `base`; a folder gives index.html). */
+export function fileUnder(base: string, urlPath: string): string | undefined {
+  let file = resolve(base, `.${decodeURIComponent(urlPath)}`);
+  if (file !== base && !file.startsWith(base + sep)) return undefined;
+  if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
+  return existsSync(file) && statSync(file).isFile() ? file : undefined;
+}
+
+export interface StaticServer {
+  url: string;
+  server: Server;
+  close(): Promise<void>;
+}
+
+/**
+ * Serves GET requests with `route(path)`: a file path, a `{ body, type }` answer, or undefined
+ * for a 404. Listens on 127.0.0.1:`port` (0 picks a free one).
+ */
+export async function serveStatic(
+  port: number,
+  route: (path: string) => string | { body: string; type: string; status?: number; location?: string } | undefined,
+): Promise<StaticServer> {
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    let answer: ReturnType<typeof route>;
+    try {
+      answer = req.method === 'GET' || req.method === 'HEAD' ? route(path) : undefined;
+    } catch {
+      answer = undefined;
+    }
+    if (answer === undefined) {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end(`not found: ${path}\n`);
+    } else if (typeof answer === 'string') {
+      res.writeHead(200, { 'Content-Type': CONTENT_TYPES[extname(answer)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache' });
+      res.end(req.method === 'HEAD' ? undefined : readFileSync(answer));
+    } else {
+      const headers: Record<string, string> = { 'Content-Type': answer.type, 'Cache-Control': 'no-cache' };
+      if (answer.location) headers.Location = answer.location;
+      res.writeHead(answer.status ?? 200, headers).end(req.method === 'HEAD' ? undefined : answer.body);
+    }
+  });
+  await new Promise<void>((ok, fail) => server.once('error', fail).listen(port, '127.0.0.1', ok));
+  const { port: actual } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${actual}`,
+    server,
+    close: () => new Promise<void>((ok) => server.close(() => ok()).closeAllConnections()),
+  };
+}
+
+/**
+ * The demo server: /demo/ (the pages, with the service URL filled in), /dist/cdn/ (the CDN
+ * build, at the same relative path as in the repository), /demo/elements.json (the elements
+ * found in src/components) and /custom-elements.json when it has been generated.
+ */
+export function startDemoServer(port: number, serviceUrl: string, root = ROOT): Promise<StaticServer> {
+  const demo = join(root, 'demo');
+  const cdn = join(root, 'dist/cdn');
+  return serveStatic(port, (path) => {
+    if (path === '/' || path === '/demo') return { status: 302, location: '/demo/', body: '', type: 'text/plain' };
+    if (path === '/demo/elements.json') {
+      return { body: JSON.stringify(elementNames(root).map((name) => ({ name, tag: `service-${name}` }))), type: CONTENT_TYPES['.json'] };
+    }
+    if (path === '/custom-elements.json') return fileUnder(root, path);
+    if (path.startsWith('/dist/cdn/')) return fileUnder(cdn, path.slice('/dist/cdn'.length));
+    if (!path.startsWith('/demo/')) return undefined;
+    const file = fileUnder(demo, path.slice('/demo'.length));
+    if (!file || extname(file) !== '.html') return file;
+    return { body: readFileSync(file, 'utf8').replaceAll(DEFAULT_SERVICE_URL, serviceUrl), type: CONTENT_TYPES['.html'] };
+  });
+}
+
+function parsePort(value: string | undefined, name: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`${name} must be 0..65535, not ${value}`);
+  return port;
+}
+
+async function main(): Promise<void> {
+  if (process.argv[2] === 'create-app') {
+    const { createAppCommand } = await import('../server/auth/cli-create-app.js');
+    process.exitCode = createAppCommand(process.argv.slice(3));
+    return;
+  }
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string' },
+      'demo-port': { type: 'string' },
+      'data-dir': { type: 'string', default: 'data' },
+      scale: { type: 'string', default: 'default' },
+      catalog: { type: 'string' },
+      hosts: { type: 'string' },
+      log: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) return console.log(USAGE);
+  const port = parsePort(values.port ?? process.env.PORT ?? '7700', '--port');
+  const demoPort = parsePort(values['demo-port'] ?? String(port === 0 ? 0 : port + 1), '--demo-port');
+  if (values.scale !== 'default' && values.scale !== 'large') throw new Error('--scale must be default or large');
+  const hosts = values.hosts?.split(',').map((h) => h.trim().replace(/\/+$/, '')).filter(Boolean);
+
+  ensureCdnBuild();
+  const service = await startService({
+    port,
+    dataDir: values['data-dir'],
+    scale: values.scale as Scale,
+    catalog: values.catalog,
+    hosts,
+    logger: values.log,
+  });
+  let demo: StaticServer;
+  try {
+    demo = await startDemoServer(demoPort, service.url);
+  } catch (error) {
+    await service.close();
+    throw error;
+  }
+  console.log(`service ready at ${service.url} (catalog ${service.catalog}, data ${values['data-dir']})`);
+  console.log(`demo:            ${demo.url}/demo/`);
+  console.log(`plain HTML page: ${demo.url}/demo/plain.html`);
+  console.log('Ctrl-C stops both.');
+
+  const stop = () => {
+    Promise.all([demo.close(), service.close()]).then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  main().catch((error: unknown) => {
+    console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(USAGE);
+    process.exit(1);
+  });
+}
