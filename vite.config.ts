@@ -1,5 +1,5 @@
 import { readdirSync, existsSync } from 'node:fs';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 /**
  * Two builds from one config:
@@ -31,6 +31,88 @@ function libraryEntries(): Record<string, string> {
   return entries;
 }
 
+/** A run of whitespace as short as it can be without moving a line: its line breaks, else one space. */
+const squeeze = (ws: string) => (ws.includes('\n') ? ws.replace(/[^\n]/g, '') : ' ');
+
+/** Shortens a CSS text: comments out, no spaces where CSS needs none; quoted strings and line breaks kept. */
+function minifyCss(text: string): string {
+  return text
+    .replace(/\/\*[^]*?\*\//g, (comment) => comment.replace(/[^\n]/g, ''))
+    .split(/('[^']*'|"[^"]*")/)
+    .map((part, i) =>
+      i % 2
+        ? part
+        : part
+            .replace(/\s+/g, squeeze)
+            .replace(/ ?([{};,>]) ?/g, '$1')
+            .replace(/([:(]) /g, '$1')
+            .replace(/ \)/g, ')'),
+    )
+    .join('');
+}
+
+/**
+ * The CDN build's minifier leaves template literals as written, so Lit's `css` and `html`
+ * templates keep their indentation. This shortens them before bundling, without moving a line
+ * (so the source maps stay right): CSS loses its spaces; in HTML and SVG, a run of whitespace
+ * with a line break in it becomes that line break alone, which renders the same (text styled
+ * `white-space: pre` must come from bindings, as the kit's API text does, not from the template).
+ */
+function compactTemplates(): Plugin {
+  type Node = { type?: string; tag?: { type: string; name: string }; quasi?: { quasis: { start: number; end: number }[] } };
+  const walk = (node: unknown, visit: (n: Node) => void): void => {
+    if (!node || typeof node != 'object') return;
+    if ((node as Node).type) visit(node as Node);
+    for (const value of Object.values(node)) {
+      if (Array.isArray(value)) value.forEach((v) => walk(v, visit));
+      else if (value && typeof value == 'object') walk(value, visit);
+    }
+  };
+  return {
+    name: 'compact-lit-templates',
+    transform(code, id) {
+      if (!/[\\/]src[\\/].*\.ts$/.test(id) || !/\b(css|html|svg)`/.test(code)) return null;
+      const edits: [number, number, string][] = [];
+      walk(this.parse(code), (n) => {
+        const tag = n.type == 'TaggedTemplateExpression' && n.tag?.type == 'Identifier' ? n.tag.name : '';
+        if (tag != 'css' && tag != 'html' && tag != 'svg') return;
+        const quasis = n.quasi!.quasis;
+        // Preformatted text keeps its whitespace (a <pre> or <textarea> in a template is left as written).
+        if (tag != 'css' && /<(pre|textarea)\b/i.test(code.slice(quasis[0]!.start, quasis.at(-1)!.end))) return;
+        for (const { start, end } of quasis) {
+          const raw = code.slice(start, end);
+          const short = tag == 'css' ? minifyCss(raw) : raw.replace(/\s*\n\s*/g, squeeze);
+          if (short != raw) edits.push([start, end, short]);
+        }
+      });
+      let out = code;
+      for (const [start, end, short] of edits.sort((a, b) => b[0] - a[0])) out = out.slice(0, start) + short + out.slice(end);
+      // Lines are where they were, so the mappings of the modules before this step still hold.
+      return edits.length ? { code: out, map: null } : null;
+    },
+  };
+}
+
+/**
+ * The CDN build's chunks. Lit's core, with the little the login button shares with the other
+ * elements (the page's defaults, the provider's context key), is one chunk of its own, so the
+ * button's page loads it and nothing else of theirs (decorators, @lit/context, @lit/task, the
+ * typed client); the rest is split by which entries use it. Entries may carry what other
+ * entries import from them, so an element's entry is its code rather than a re-export.
+ */
+const CDN_INPUT = { preserveEntrySignatures: 'allow-extension' as const };
+const CDN_OUTPUT = {
+  minify: true,
+  codeSplitting: {
+    groups: [
+      {
+        name: 'lit',
+        test: /[\\/]node_modules[\\/](lit|lit-html|lit-element|@lit[\\/]reactive-element)[\\/](?!decorators|directive)|[\\/]src[\\/](core[\\/]config|components[\\/]shared[\\/]context)\.ts$/,
+      },
+    ],
+  },
+};
+
 export default defineConfig(({ mode }) => {
   const cdn = mode === 'cdn';
   const entries: Record<string, string> = cdn ? { all: 'src/all.ts' } : libraryEntries();
@@ -39,6 +121,7 @@ export default defineConfig(({ mode }) => {
   }
   return {
     esbuild: { target: 'es2022' },
+    plugins: cdn ? [compactTemplates()] : [],
     build: {
       outDir: cdn ? 'dist/cdn' : 'dist/lib',
       emptyOutDir: true,
@@ -49,9 +132,10 @@ export default defineConfig(({ mode }) => {
       lib: { entry: entries, formats: ['es'] },
       rollupOptions: {
         external: cdn ? [] : [/^lit($|\/)/, /^@lit\//, /^react($|\/)/, /^react-dom($|\/)/, /^node:/],
+        ...(cdn ? CDN_INPUT : {}),
         output: {
           // Vite leaves whitespace in ES library output; the CDN build is minified fully.
-          ...(cdn ? { minify: true } : {}),
+          ...(cdn ? CDN_OUTPUT : {}),
           entryFileNames: '[name].js',
           // Chunks can hold element definitions, so dist/lib/chunks is listed in "sideEffects".
           chunkFileNames: 'chunks/[name]-[hash].js',

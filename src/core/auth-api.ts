@@ -5,3 +5,4 @@
 export { CLOSED_MESSAGE, login, STATE_KEY, verifyToken } from './auth.js';
 export type { LoginErrorReason, LoginOptions, LoginResult, LoginScope } from './auth.js';
 export { handleRedirect, redirectUriProblem } from './auth-redirect.js';
+export type { AuthClient } from './auth-client.js';

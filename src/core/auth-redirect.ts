@@ -3,7 +3,7 @@
  * comes back to `redirect_uri` with token and state in the fragment or the query. Split from
  * auth.ts so that pages using the popup never load it (or the redirect-URI rules).
  */
-import { getClient, type Client } from './client.js';
+import { authClientFor, type AuthClient } from './auth-client.js';
 import { checkRedirectUri } from './redirect-uri.js';
 import { done, fail, hostFailed, pageUrl, STATE_KEY, verifyToken, type LoginParams, type LoginResult } from './auth.js';
 
@@ -17,7 +17,7 @@ export function redirectUriProblem(redirectUri: string, origin?: string): string
 }
 
 /** Keeps `state` for `handleRedirect()` and sends the whole page to the prompt page. @internal */
-export function redirect(client: Client, base: string | undefined, params: LoginParams, redirectUri: string): Promise<LoginResult> {
+export function redirect(client: AuthClient, base: string | undefined, params: LoginParams, redirectUri: string): Promise<LoginResult> {
   const problem = redirectUriProblem(redirectUri);
   if (problem) return done(fail('config', problem));
   sessionStorage.setItem(STATE_KEY, params.state!);
@@ -35,7 +35,7 @@ export function redirect(client: Client, base: string | undefined, params: Login
  * and verifies the token. Resolves to undefined when the address carries no login answer;
  * never rejects.
  */
-export function handleRedirect(options: { client?: Client } = {}): Promise<LoginResult | undefined> {
+export function handleRedirect(options: { client?: AuthClient } = {}): Promise<LoginResult | undefined> {
   try {
     const url = new URL(location.href);
     const hash = new URLSearchParams(url.hash.slice(1));
@@ -52,7 +52,7 @@ export function handleRedirect(options: { client?: Client } = {}): Promise<Login
     if (!expected || state !== expected) {
       return done(fail('state-mismatch', 'The login answer in the address is not for a login this tab started, so it was refused.'));
     }
-    return done(token ? verifyToken(token, options.client ?? getClient()) : fail('cancelled', error || 'The login was cancelled.'));
+    return done(token ? verifyToken(token, options.client ?? authClientFor()) : fail('cancelled', error || 'The login was cancelled.'));
   } catch (e) {
     return done(fail('config', (e as Error)?.message || String(e)));
   }

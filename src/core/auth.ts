@@ -7,7 +7,7 @@
  * Every function here resolves to a {@link LoginResult} and never rejects, so no failure
  * can become an unhandled rejection in the page.
  */
-import { getClient, type Client } from './client.js';
+import { authClientFor, type AuthClient } from './auth-client.js';
 import type { ServiceError } from './errors.js';
 import type { LoginProfile } from './types.js';
 
@@ -39,8 +39,11 @@ export interface LoginOptions {
   display?: 'popup' | 'fullScreen';
   /** When the browser blocks the popup, go to the prompt page by redirect instead. */
   fallbackToRedirect?: boolean;
-  /** The client whose settings (`apiKey`, `authUrl` or host) and verify endpoint are used. */
-  client?: Client;
+  /**
+   * The client whose settings (`apiKey`, `authUrl` or host) and verify endpoint are used: a
+   * `createClient()` client; by default a slim one with the page's `configure()` settings.
+   */
+  client?: AuthClient;
 }
 
 /** The message of reason `closed`, as production words it. */
@@ -71,7 +74,7 @@ export const pageUrl = (base: string, params: LoginParams) =>
 export const hostFailed = (e: Error) => fail('network', 'Could not find a host for the login page: ' + e.message);
 
 /** Hands the redirect flow to auth-redirect.ts, fetched only now: popup pages never load it. */
-const redirect = (client: Client, base: string | undefined, params: LoginParams, redirectUri: string) =>
+const redirect = (client: AuthClient, base: string | undefined, params: LoginParams, redirectUri: string) =>
   import('./auth-redirect.js').then((m) => m.redirect(client, base, params, redirectUri), (e: Error) => fail('network', e.message));
 
 let active: { popup: Window; result: Promise<LoginResult> } | undefined;
@@ -89,7 +92,7 @@ export function login(options: LoginOptions = {}): Promise<LoginResult> {
   }
 }
 
-function start({ scope = 'read', redirectUri, responseMode, display, fallbackToRedirect, client = getClient() }: LoginOptions): Promise<LoginResult> {
+function start({ scope = 'read', redirectUri, responseMode, display, fallbackToRedirect, client = authClientFor() }: LoginOptions): Promise<LoginResult> {
   if (active && !active.popup.closed) {
     active.popup.focus();
     return active.result;
@@ -151,8 +154,8 @@ function start({ scope = 'read', redirectUri, responseMode, display, fallbackToR
   return result;
 }
 
-/** Checks a login token with the verify endpoint (contract 4.3) through the core client. */
-export async function verifyToken(token: string, client: Client = getClient()): Promise<LoginResult> {
+/** Checks a login token with the verify endpoint (contract 4.3) through the core client (host selection, one retry). */
+export async function verifyToken(token: string, client: AuthClient = authClientFor()): Promise<LoginResult> {
   try {
     return { status: 'success', profile: await client.verifyToken(token), token };
   } catch (e) {

@@ -4,6 +4,7 @@ import type {
 import { abortable, readJson } from './http.js';
 import { createHostPicker } from './hosts.js';
 import { createRequester, pathWithQuery, type CallOptions, type Reader } from './request.js';
+import { setDefaults, withDefaults } from './config.js';
 
 /** Settings of a client; `configure()` sets the page's defaults. */
 export interface ClientOptions {
@@ -113,12 +114,11 @@ const OPS = {
 /** A generated method: first argument, call options, and the reader a wrapper may pass. */
 type Method = (a?: unknown, p?: CallOptions, read?: Reader<unknown>) => Promise<unknown>;
 
-let defaults: ClientOptions = {};
 let pageClient: Client | undefined;
 
 /** Sets the page's defaults; later `getClient()` and `createClient()` calls use them. */
 export const configure = (options: ClientOptions): void => {
-  defaults = { ...defaults, ...options };
+  setDefaults(options);
   pageClient = undefined;
 };
 
@@ -130,7 +130,7 @@ export const selectHost = (): Promise<string> => getClient().selectHost();
 
 /** A client with its own cache and host choice; `options` override the page's defaults. */
 export function createClient(options: ClientOptions = {}): Client {
-  const o = { timeout: 1e4, cacheTtl: 3e4, cacheSize: 100, badHostTtl: 6e4, probes: 3, ...defaults, ...options };
+  const o = withDefaults(options);
   const hosts = createHostPicker(o);
   const [select, markHostBad] = hosts;
   const [request, invalidate] = createRequester(o, hosts);

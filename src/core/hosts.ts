@@ -83,3 +83,24 @@ export function createHostPicker({ host, hostListUrl, timeout, badHostTtl, probe
             .finally(() => (picking = undefined)));
   return [select, markBad];
 }
+
+/**
+ * Runs `attempt` on the selected host. After a network error, a timeout, a 5xx or a malformed
+ * answer the host is marked bad and, unless the host is pinned, `attempt` runs once more on another.
+ */
+export async function withFailover<T>([select, markBad]: HostPicker, pinned: unknown, attempt: (host: string) => Promise<T>): Promise<T> {
+  for (let failed; ; ) {
+    // After a failure the host is marked bad, so selection moves on to another.
+    const host = await select();
+    try {
+      return await attempt(host);
+    } catch (e) {
+      const { kind, status } = e as ServiceError;
+      // A 4xx is the caller's mistake, the same on every host.
+      if (kind == 'abort' || (kind == 'http' && status < 500)) throw e;
+      markBad(host);
+      if (failed || pinned) throw e;
+      failed = 1;
+    }
+  }
+}

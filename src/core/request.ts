@@ -1,6 +1,5 @@
-import type { ServiceError } from './errors.js';
 import { abortable, readJson, timedFetch } from './http.js';
-import type { HostPicker } from './hosts.js';
+import { withFailover, type HostPicker } from './hosts.js';
 
 /** Options every method takes. */
 export interface CallOptions {
@@ -48,26 +47,12 @@ export const pathWithQuery = (path: string, params: object, appName?: string) =>
  * TTL cache, in-flight de-dup, host selection, timeout, and one retry on another host after
  * a network error, a timeout, a 5xx or a malformed answer.
  */
-export function createRequester({ appName, host: pinned, timeout, cacheTtl, cacheSize, fetch: fetcher }: RequestOptions, [select, markBad]: HostPicker): Requester {
+export function createRequester({ appName, host: pinned, timeout, cacheTtl, cacheSize, fetch: fetcher }: RequestOptions, hosts: HostPicker): Requester {
   const cache = new Map<string, [number, unknown]>();
   const flights = new Map<string, Flight>();
 
-  async function send<T>(op: string, key: string, read: Reader<T>, signal: AbortSignal): Promise<T> {
-    for (let failed; ; ) {
-      // After a failure the host is marked bad, so selection moves on to another.
-      const host = await select();
-      try {
-        return await timedFetch(host + '/v1' + key, timeout, op, read, signal, fetcher);
-      } catch (e) {
-        const { kind, status } = e as ServiceError;
-        // A 4xx is the caller's mistake, the same on every host.
-        if (kind == 'abort' || (kind == 'http' && status < 500)) throw e;
-        markBad(host);
-        if (failed || pinned) throw e;
-        failed = 1;
-      }
-    }
-  }
+  const send = <T>(op: string, key: string, read: Reader<T>, signal: AbortSignal) =>
+    withFailover(hosts, pinned, (host) => timedFetch(host + '/v1' + key, timeout, op, read, signal, fetcher));
 
   const request = <T>(op: string, path: string, params: CallOptions & object = {}, read: Reader<T> = readJson<T>(op), cached = true) => {
     const key = pathWithQuery(path, params, appName);

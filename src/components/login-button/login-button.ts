@@ -1,8 +1,8 @@
-import { LitElement, html, svg, nothing, type PropertyDeclarations } from 'lit';
-import { ContextEvent } from '@lit/context';
-import type { Client, ClientOptions, LoginProfile } from '../../core/index.js';
+import { LitElement, html, nothing, type PropertyDeclarations } from 'lit';
+import type { ClientOptions, LoginProfile } from '../../core/index.js';
 import { login, type LoginErrorReason, type LoginResult, type LoginScope } from '../../core/auth.js';
-import { clientFor, serviceContext } from '../shared/context.js';
+import { authClientFor, type AuthClient } from '../../core/auth-client.js';
+import { ProvidedSettings, settingsOf } from '../shared/context.js';
 import { loginButtonStyles } from './login-button.styles.js';
 
 /** Detail of `service-login-success`. */
@@ -22,8 +22,6 @@ export interface LoginErrorDetail {
 
 /** The button's text when `custom-text` is not set. */
 export const DEFAULT_TEXT = 'Continue with Service';
-
-const logo = svg`<path fill-rule="evenodd" d="M12 2.5 1.5 20.5h21zm0 6.2 4.8 8.3H7.2z"/>`;
 
 /**
  * A "Continue with Service" button: opens the login prompt in a popup (or, with
@@ -93,33 +91,20 @@ export class ServiceLoginButton extends LitElement {
   /** True while the prompt is open and the token is being verified. */
   protected busy = false;
 
-  /** A `<service-provider>`'s settings, and how to stop hearing of their changes. */
+  /** A `<service-provider>`'s settings. */
   private provided?: ClientOptions;
-  private unsubscribe?: () => void;
 
-  /** The client for the settings in force: own attributes over a `<service-provider>`'s, as every element. */
-  get client(): Client {
-    const { appName, apiKey, hostListUrl, authUrl, host } = this;
-    const merged: ClientOptions = { ...this.provided };
-    for (const [k, v] of Object.entries({ appName, apiKey, hostListUrl, authUrl, host })) if (v) (merged as Record<string, string>)[k] = v;
-    return clientFor(merged);
+  constructor() {
+    super();
+    new ProvidedSettings(this, (value) => (this.provided = value));
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    // The context protocol's request, as @lit/context's ContextConsumer sends it, in a tenth of its bytes.
-    const onValue = (value: ClientOptions, unsubscribe?: () => void) => {
-      if (unsubscribe !== this.unsubscribe) this.unsubscribe?.();
-      this.provided = value;
-      this.unsubscribe = unsubscribe;
-    };
-    this.dispatchEvent(new ContextEvent(serviceContext, this, onValue, true));
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.unsubscribe?.();
-    this.unsubscribe = undefined;
+  /**
+   * The login's client for the settings in force: own attributes over a `<service-provider>`'s,
+   * as every element. Host selection and verify only, not the whole typed client.
+   */
+  get client(): AuthClient {
+    return authClientFor(settingsOf(this, this.provided));
   }
 
   protected override willUpdate(): void {
@@ -142,7 +127,9 @@ export class ServiceLoginButton extends LitElement {
         aria-disabled=${this.busy || nothing}
         @click=${this.onClick}
       >
-        <svg part="logo" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">${logo}</svg>
+        <svg part="logo" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
+          <path fill-rule="evenodd" d="M12 2.5 1.5 20.5h21zm0 6.2 4.8 8.3H7.2z" />
+        </svg>
         <span part="label">${this.customText || DEFAULT_TEXT}</span>
       </button>
       <span role="status">${this.busy ? 'Waiting for the login window' : ''}</span>`;

@@ -1,20 +1,47 @@
-import { createContext } from '@lit/context';
-import { createClient, getClient, type Client, type ClientOptions } from '../../core/index.js';
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { Context } from '@lit/context';
+import type { ClientOptions } from '../../core/index.js';
 
-/** Configuration a `<service-provider>` hands down to the elements inside it. */
-export const serviceContext = createContext<ClientOptions>(Symbol('service-config'));
+/** Configuration a `<service-provider>` hands down to the elements inside it (what `createContext()` returns). */
+export const serviceContext = Symbol('service-config') as Context<symbol, ClientOptions>;
 
-const clients = new Map<string, Client>();
+const OWN = ['appName', 'apiKey', 'hostListUrl', 'authUrl', 'host'] as const;
+
+/** The settings in force for an element: its own configuration attributes over the provider's. */
+export function settingsOf(own: ClientOptions, provided?: ClientOptions): ClientOptions {
+  const merged: ClientOptions = { ...provided };
+  for (const key of OWN) if (own[key]) merged[key] = own[key];
+  return merged;
+}
 
 /**
- * The client for a set of settings. Elements with the same settings share one client, so
- * they share its cache and in-flight requests; no settings means the page's default client.
+ * Receives the nearest `<service-provider>`'s settings while `host` is connected, changes
+ * included: the context protocol's request, as @lit/context's ContextConsumer sends it, in a
+ * fraction of its bytes (the login button's page loads no @lit/context at all).
  */
-export function clientFor(options: ClientOptions): Client {
-  const set = Object.entries(options).filter(([, v]) => v !== undefined && v !== null && v !== '');
-  if (set.length === 0) return getClient();
-  const key = JSON.stringify(set.sort(([a], [b]) => (a < b ? -1 : 1)));
-  let client = clients.get(key);
-  if (!client) clients.set(key, (client = createClient(Object.fromEntries(set))));
-  return client;
+export class ProvidedSettings implements ReactiveController {
+  private unsubscribe?: () => void;
+
+  constructor(
+    private readonly host: ReactiveControllerHost & EventTarget,
+    private readonly onValue: (value: ClientOptions) => void,
+  ) {
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    const callback = (value: ClientOptions, unsubscribe?: () => void) => {
+      // A provider that moved or changed hands: stop hearing from the old one.
+      if (unsubscribe !== this.unsubscribe) this.unsubscribe?.();
+      this.unsubscribe = unsubscribe;
+      this.onValue(value);
+    };
+    const request = { context: serviceContext, contextTarget: this.host, callback, subscribe: true };
+    this.host.dispatchEvent(Object.assign(new Event('context-request', { bubbles: true, composed: true }), request));
+  }
+
+  hostDisconnected(): void {
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
+  }
 }

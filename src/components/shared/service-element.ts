@@ -1,8 +1,8 @@
 import { LitElement } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { consume } from '@lit/context';
 import type { Client, ClientOptions } from '../../core/index.js';
-import { clientFor, serviceContext } from './context.js';
+import { clientFor } from './client-for.js';
+import { ProvidedSettings, settingsOf } from './context.js';
 
 /** Detail of every `service-error` event. */
 export interface ServiceErrorDetail {
@@ -32,22 +32,17 @@ export class ServiceElement extends LitElement {
   /** `light` or `dark`; follows `prefers-color-scheme` when unset. */
   @property({ reflect: true }) theme?: 'light' | 'dark';
 
-  @consume({ context: serviceContext, subscribe: true })
   @state()
   protected provided?: ClientOptions;
 
+  constructor() {
+    super();
+    new ProvidedSettings(this, (value) => (this.provided = value));
+  }
+
   /** The settings in force: own attributes over the provider's. */
   protected get settings(): ClientOptions {
-    const own: ClientOptions = {
-      appName: this.appName,
-      apiKey: this.apiKey,
-      hostListUrl: this.hostListUrl,
-      authUrl: this.authUrl,
-      host: this.host,
-    };
-    const merged: ClientOptions = { ...this.provided };
-    for (const [key, value] of Object.entries(own)) if (value) (merged as Record<string, unknown>)[key] = value;
-    return merged;
+    return settingsOf(this, this.provided);
   }
 
   /** The client for this element's settings, shared with every element that has the same. */

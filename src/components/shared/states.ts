@@ -4,7 +4,7 @@ import { html, type TemplateResult } from 'lit';
 export const loadingState = (label: string, rows = 3): TemplateResult => html`
   <div part="loading" class="state" role="status" aria-live="polite" aria-busy="true">
     <span class="visually-hidden">${label}</span>
-    ${Array.from({ length: rows }, () => html`<div class="skeleton" style="height: 14px; margin: 8px 0"></div>`)}
+    ${Array.from({ length: rows }, () => html`<div class="skeleton"></div>`)}
   </div>
 `;
 

@@ -53,10 +53,7 @@ export const theme = css`
     color: inherit;
     cursor: pointer;
   }
-  button:focus-visible,
-  a:focus-visible,
-  input:focus-visible,
-  select:focus-visible {
+  :is(button, a, input, select):focus-visible {
     outline: 2px solid var(--_accent);
     outline-offset: 2px;
   }
@@ -69,6 +66,8 @@ export const theme = css`
     white-space: nowrap;
   }
   .skeleton {
+    height: 14px;
+    margin: 8px 0;
     background: linear-gradient(90deg, var(--_surface) 25%, var(--_border) 50%, var(--_surface) 75%);
     background-size: 200% 100%;
     animation: shimmer 1.2s infinite linear;
