@@ -84,21 +84,21 @@ function registerMediaRoutes(app: FastifyInstance, ctx: ServiceContext, encoder:
       const track = findTrack.get(id);
       if (!track) throw notFound(`Track ${publicTrackId} not found`);
 
-      const file = await cache.open(track);
-      const etag = `"${file.size.toString(16)}-${file.mtime.getTime().toString(16)}"`;
-      const lastModified = file.mtime.toUTCString();
+      const media = await cache.open(track); // the cached file, or the encode making it
+      const etag = `"${media.size.toString(16)}-${media.mtime.getTime().toString(16)}"`;
+      const lastModified = media.mtime.toUTCString();
       reply.header('Accept-Ranges', 'bytes').header('ETag', etag).header('Last-Modified', lastModified);
 
       // If-Range naming another version of the file: send it whole rather than a mismatched piece.
       const ifRange = request.headers['if-range'];
       const rangeHeader = ifRange === undefined || ifRange === etag || ifRange === lastModified ? request.headers.range : undefined;
-      const range = parseRange(rangeHeader, file.size);
+      const range = parseRange(rangeHeader, media.size);
       if (range.kind === 'unsatisfiable') {
-        reply.header('Content-Range', `bytes */${file.size}`);
-        throw new HttpError(416, `Range not satisfiable: the file has ${file.size} bytes`);
+        reply.header('Content-Range', `bytes */${media.size}`);
+        throw new HttpError(416, `Range not satisfiable: the file has ${media.size} bytes`);
       }
       const start = range.kind === 'partial' ? range.start : 0;
-      const end = range.kind === 'partial' ? range.end : file.size - 1;
+      const end = range.kind === 'partial' ? range.end : media.size - 1;
 
       if (request.method === 'GET' && start === 0) {
         try {
@@ -109,11 +109,11 @@ function registerMediaRoutes(app: FastifyInstance, ctx: ServiceContext, encoder:
       }
 
       reply.code(range.kind === 'partial' ? 206 : 200).type('audio/mpeg').header('Content-Length', String(end - start + 1));
-      if (range.kind === 'partial') reply.header('Content-Range', `bytes ${start}-${end}/${file.size}`);
+      if (range.kind === 'partial') reply.header('Content-Range', `bytes ${start}-${end}/${media.size}`);
       if (request.method === 'HEAD') return reply.send();
       // Headers go out before a body that may have to wait for the encoder, so a failure
       // after this point drops the connection instead of answering with an error status.
-      return reply.send(file.read(start, end, () => reply.raw.flushHeaders()));
+      return reply.send(media.read(start, end, () => reply.raw.flushHeaders()));
     },
   });
 
