@@ -69,7 +69,8 @@ describe('<service-track-card>', () => {
     expect(el.track).to.equal(undefined);
   });
 
-  it('plays through the page engine, and two cards never play at once', async () => {
+  it('plays through the page engine, and two cards never play at once', async function () {
+    this.timeout(40_000); // the first play of a track waits for the service to start its MP3
     const [a, b] = [tracks[2]!, tracks[3]!];
     const wrap = await fixture<HTMLDivElement>(html`<div>
       <service-track-card host=${serviceUrl} app-name=${appName} track-id=${a.id}></service-track-card>
@@ -79,13 +80,13 @@ describe('<service-track-card>', () => {
     await Promise.all([loaded(cardA!), loaded(cardB!)]);
     const engine = getAudioEngine();
     cardA!.shadowRoot!.querySelector<HTMLButtonElement>('[part="play-button"]')!.click();
-    await waitUntil(() => engine.state.status === 'playing' && engine.state.track?.id === a.id, 'A plays', { timeout: 8000 });
+    await waitUntil(() => engine.state.status === 'playing' && engine.state.track?.id === a.id, 'A plays', { timeout: 15_000 });
     await cardA!.updateComplete;
     expect(cardA!.shadowRoot!.querySelector('[part="play-button"]')!.getAttribute('aria-label')).to.equal(`Pause ${a.title}`);
     await expect(cardA).to.be.accessible();
 
     cardB!.shadowRoot!.querySelector<HTMLButtonElement>('[part="play-button"]')!.click();
-    await waitUntil(() => engine.state.status === 'playing' && engine.state.track?.id === b.id, 'B plays', { timeout: 8000 });
+    await waitUntil(() => engine.state.status === 'playing' && engine.state.track?.id === b.id, 'B plays', { timeout: 15_000 });
     await cardA!.updateComplete;
     expect(cardA!.shadowRoot!.querySelector('[part="play-button"]')!.getAttribute('aria-label')).to.equal(`Play ${a.title}`);
     expect(cardB!.shadowRoot!.querySelector('[part="play-button"]')!.getAttribute('aria-label')).to.equal(`Pause ${b.title}`);
