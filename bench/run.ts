@@ -7,6 +7,7 @@ import { cpus, totalmem } from 'node:os';
 import { benchServer } from './server.js';
 import { cdnSizes, coreSize } from './sizes.js';
 import { benchBrowser, median } from './browser.js';
+import { benchStream } from './stream.js';
 import { startService } from './processes.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -63,6 +64,14 @@ async function main(): Promise<void> {
     lines.push(`| twenty cards of one track: requests made | ${b.twentyCardsRequests} | | 1 |`);
     lines.push(`| seek → sound (first run: track never played before) | ${ms(median(b.seekToSoundMs))} | ${list(b.seekToSoundMs)} | |`, '');
     summary.push(`login button on screen ${ms(median(b.loginButtonMs))}; trending → 100 items ${ms(median(b.trendingToItemsMs))}; twenty cards → ${b.twentyCardsRequests} request(s); seek → sound ${ms(median(b.seekToSoundMs))}`);
+    const st = await benchStream(service.url);
+    lines.push('## Stream', '');
+    lines.push(`Track of ${fmt(st.bytes / 1e6, 2)} MB, from the same service.`, '');
+    lines.push(`- warm full download: ${fmt(st.warmMBps, 1)} MB/s (median of ${st.warmRuns.length})`);
+    lines.push(`- ${st.concurrent.downloads} warm downloads at once: ${fmt(st.concurrent.aggregateMBps, 1)} MB/s in total, slowest ${fmt(st.concurrent.slowestMBps, 1)} MB/s`);
+    lines.push(`- time to first byte of a 64 KiB Range request in the middle: warm ${ms(st.ttfbWarmMs)}, never-played track ${ms(st.ttfbColdMs)}`);
+    lines.push(`- time to first byte from byte 0 of a never-played track (streamed while it is encoded): ${ms(st.ttfbColdStartMs)}`, '');
+    summary.push(`stream: ${fmt(st.warmMBps, 1)} MB/s warm; Range TTFB warm ${ms(st.ttfbWarmMs)}, cold middle ${ms(st.ttfbColdMs)}, cold start ${ms(st.ttfbColdStartMs)}`);
   } finally {
     await service.stop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -10,8 +10,8 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { dirname, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
-import { startService, type Scale } from '../server/service.js';
+import { startService } from '../server/service.js';
+import { parsePort, parseServiceArgs, SERVICE_USAGE } from '../server/options.js';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** The service URL written literally in the demo pages; replaced with the real one when served. */
@@ -19,14 +19,8 @@ export const DEFAULT_SERVICE_URL = 'http://127.0.0.1:7700';
 
 const USAGE = `Usage: npm start -- [options]
 
-  --port <n>          the service's port on 127.0.0.1 (default 7700, or $PORT; 0 picks a free one)
   --demo-port <n>     the demo pages' port (default: the service's port + 1)
-  --data-dir <dir>    where the database and media cache live (default ./data)
-  --scale <s>         generated catalog size: default | large
-  --catalog <file>    load this catalog file (docs/catalog-format.md) instead of generating one
-  --hosts <a,b>       what GET / lists as hosts (default: the service's own URL)
-  --log               log every request
-  --help`;
+${SERVICE_USAGE}`;
 
 /** Element folder names: src/components/<name>/<name>.ts defines <service-<name>>. */
 export function elementNames(root = ROOT): string[] {
@@ -142,46 +136,18 @@ export function startDemoServer(port: number, serviceUrl: string, root = ROOT): 
   });
 }
 
-function parsePort(value: string | undefined, name: string): number {
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`${name} must be 0..65535, not ${value}`);
-  return port;
-}
-
 async function main(): Promise<void> {
   if (process.argv[2] === 'create-app') {
     const { createAppCommand } = await import('../server/auth/cli-create-app.js');
     process.exitCode = createAppCommand(process.argv.slice(3));
     return;
   }
-  const { values } = parseArgs({
-    options: {
-      port: { type: 'string' },
-      'demo-port': { type: 'string' },
-      'data-dir': { type: 'string', default: 'data' },
-      scale: { type: 'string', default: 'default' },
-      catalog: { type: 'string' },
-      hosts: { type: 'string' },
-      log: { type: 'boolean', default: false },
-      help: { type: 'boolean', default: false },
-    },
-    strict: true,
-  });
-  if (values.help) return console.log(USAGE);
-  const port = parsePort(values.port ?? process.env.PORT ?? '7700', '--port');
-  const demoPort = parsePort(values['demo-port'] ?? String(port === 0 ? 0 : port + 1), '--demo-port');
-  if (values.scale !== 'default' && values.scale !== 'large') throw new Error('--scale must be default or large');
-  const hosts = values.hosts?.split(',').map((h) => h.trim().replace(/\/+$/, '')).filter(Boolean);
+  const { service: options, help, values } = parseServiceArgs(process.argv.slice(2), { 'demo-port': { type: 'string' } });
+  if (help) return console.log(USAGE);
+  const demoPort = parsePort(String(values['demo-port'] ?? (options.port === 0 ? 0 : options.port + 1)), '--demo-port');
 
   ensureCdnBuild();
-  const service = await startService({
-    port,
-    dataDir: values['data-dir'],
-    scale: values.scale as Scale,
-    catalog: values.catalog,
-    hosts,
-    logger: values.log,
-  });
+  const service = await startService(options);
   let demo: StaticServer;
   try {
     demo = await startDemoServer(demoPort, service.url);
@@ -189,7 +155,7 @@ async function main(): Promise<void> {
     await service.close();
     throw error;
   }
-  console.log(`service ready at ${service.url} (catalog ${service.catalog}, data ${values['data-dir']})`);
+  console.log(`service ready at ${service.url} (catalog ${service.catalog}, data ${options.dataDir})`);
   console.log(`demo:            ${demo.url}/demo/`);
   console.log(`plain HTML page: ${demo.url}/demo/plain.html`);
   console.log('Ctrl-C stops both.');

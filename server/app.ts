@@ -1,5 +1,6 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import cors from '@fastify/cors';
+import { createServer } from 'node:http';
 import type { ServiceContext, RouteModule } from './context.js';
 import { badRequest, errorBody } from './http/errors.js';
 
@@ -14,6 +15,23 @@ export async function buildApp(ctx: ServiceContext, modules: RouteModule[], logg
     frameworkErrors: (error, _request, reply) => {
       const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
       void (reply as FastifyReply).code(status).send(errorBody(status, error.message));
+    },
+    // Node answers a request without Host itself, with an empty body; let it reach Fastify.
+    serverFactory: (handler) => createServer({ requireHostHeader: false }, handler),
+    // Requests Node's HTTP parser refuses (a space in the URL, an unknown method, a bad header,
+    // an oversized head) get the one JSON shape too, and the socket is closed cleanly.
+    clientErrorHandler: (error, socket) => {
+      const code = (error as { code?: string }).code;
+      const status = code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+      const message = status === 431 ? 'Request header fields too large' : 'Malformed HTTP request';
+      const body = JSON.stringify(errorBody(status, message));
+      if (socket.writable) {
+        socket.end(
+          `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
+            `content-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
+            `access-control-allow-origin: *\r\nconnection: close\r\n\r\n${body}`,
+        );
+      } else socket.destroy();
     },
     // Query strings are parsed by Fastify; a key given twice becomes an array and fails its schema.
     ajv: { customOptions: { coerceTypes: true, allErrors: false } },

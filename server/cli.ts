@@ -1,16 +1,10 @@
-import { parseArgs } from 'node:util';
-import { startService, type Scale } from './service.js';
+import { startService } from './service.js';
+import { parseServiceArgs, SERVICE_USAGE } from './options.js';
 import { createAppCommand, CREATE_APP_USAGE } from './auth/cli-create-app.js';
 
 const USAGE = `Usage: npm run server -- [options]
 
-  --port <n>          port on 127.0.0.1 (default 7700, or $PORT; 0 picks a free one)
-  --data-dir <dir>    where the database and media cache live (default ./data)
-  --scale <s>         generated catalog size: default | large
-  --catalog <file>    load this catalog file (docs/catalog-format.md) instead of generating one
-  --hosts <a,b>       what GET / lists as hosts (default: this service's own URL)
-  --log               log every request
-  --help
+${SERVICE_USAGE}
 
 ${CREATE_APP_USAGE}`;
 
@@ -19,36 +13,13 @@ async function main(): Promise<void> {
     process.exitCode = createAppCommand(process.argv.slice(3));
     return;
   }
-  const { values } = parseArgs({
-    options: {
-      port: { type: 'string' },
-      'data-dir': { type: 'string', default: 'data' },
-      scale: { type: 'string', default: 'default' },
-      catalog: { type: 'string' },
-      hosts: { type: 'string' },
-      log: { type: 'boolean', default: false },
-      help: { type: 'boolean', default: false },
-    },
-    strict: true,
-  });
-  if (values.help) {
+  const { service: options, help } = parseServiceArgs(process.argv.slice(2));
+  if (help) {
     console.log(USAGE);
     return;
   }
-  const port = Number(values.port ?? process.env.PORT ?? 7700);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0..65535, not ${values.port}`);
-  if (values.scale !== 'default' && values.scale !== 'large') throw new Error(`--scale must be default or large`);
-  const hosts = values.hosts?.split(',').map((h) => h.trim().replace(/\/+$/, '')).filter(Boolean);
-
-  const service = await startService({
-    port,
-    dataDir: values['data-dir'],
-    scale: values.scale as Scale,
-    catalog: values.catalog,
-    hosts,
-    logger: values.log,
-  });
-  console.log(`service ready at ${service.url} (catalog ${service.catalog}, data ${values['data-dir']})`);
+  const service = await startService(options);
+  console.log(`service ready at ${service.url} (catalog ${service.catalog}, data ${options.dataDir})`);
 
   const stop = () => {
     service.close().then(() => process.exit(0), () => process.exit(1));

@@ -68,12 +68,17 @@ export function prepareQueries(db: Db) {
   );
 
   // Searches rank exact matches first, then prefix matches, then the rest; popularity within each.
-  const searchTracks = db.prepare<[string, number, string, string, number, number], TrackRow>(
-    `WITH m AS (SELECT rowid AS id FROM tracks_fts WHERE tracks_fts MATCH ? LIMIT ${SEARCH_CANDIDATES})
-     ${TRACK_SELECT.replace('FROM tracks t', 'FROM m JOIN tracks t ON t.id = m.id')}
-     WHERE (? = 0 OR t.downloadable = 1)
-     ORDER BY CASE WHEN t.title = ? COLLATE NOCASE THEN 0 WHEN t.title LIKE ? ESCAPE '\\' THEN 1 ELSE 2 END,
-       t.play_count DESC, t.id LIMIT ? OFFSET ?`,
+  // Ranking reads only narrow rows; full rows are read for the page alone.
+  const searchTracks = db.prepare<[SearchParams], TrackRow>(
+    `WITH m AS (SELECT rowid AS id FROM tracks_fts WHERE tracks_fts MATCH @match LIMIT ${SEARCH_CANDIDATES}),
+     page AS (
+       SELECT t.id AS id, t.play_count AS plays,
+         CASE WHEN t.title = @exact COLLATE NOCASE THEN 0 WHEN t.title LIKE @prefix ESCAPE '\\' THEN 1 ELSE 2 END AS tier
+       FROM m JOIN tracks t ON t.id = m.id
+       WHERE (@downloadable = 0 OR t.downloadable = 1)
+       ORDER BY tier, plays DESC, t.id LIMIT @limit OFFSET @offset)
+     ${TRACK_SELECT.replace('FROM tracks t', 'FROM page JOIN tracks t ON t.id = page.id')}
+     ORDER BY page.tier, page.plays DESC, page.id`,
   );
   const searchUsers = db.prepare<[SearchParams], UserRow>(
     `WITH m AS (SELECT rowid AS id FROM users_fts WHERE users_fts MATCH @match LIMIT ${SEARCH_CANDIDATES})
@@ -119,7 +124,7 @@ export function prepareQueries(db: Db) {
       const match = ftsQuery(text);
       if (!match) return [];
       const q = normalize(text);
-      return searchTracks.all(match, onlyDownloadable ? 1 : 0, q, likePrefix(q), page.limit, page.offset);
+      return searchTracks.all({ match, downloadable: onlyDownloadable ? 1 : 0, exact: q, prefix: likePrefix(q), ...page });
     },
     searchUsers(text: string, onlyDownloadable: boolean, page: Page): UserRow[] {
       const match = ftsQuery(text);

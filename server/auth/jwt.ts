@@ -62,6 +62,14 @@ export function signLoginToken(claims: LoginClaims, walletKey: string): string {
   return `${signed}.${base64url(signPersonalMessage(signed, walletKey))}`;
 }
 
+const HALF_ORDER = 0x7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a0n;
+
+/** v 27 or 28 and s in the lower half of the curve order: the one form a signer produces. */
+function isCanonicalSignature(text: string): boolean {
+  const match = /^0x[0-9a-f]{64}([0-9a-f]{64})(1b|1c)$/.exec(text);
+  return match !== null && BigInt(`0x${match[1]}`) <= HALF_ORDER;
+}
+
 /** Decodes one base64url part (no padding, or its `=` padding), or undefined. */
 function decodePart(part: string): string | undefined {
   if (!/^[A-Za-z0-9_-]+={0,2}$/.test(part)) return undefined;
@@ -89,12 +97,16 @@ export function verifyLoginToken(token: unknown, userIdOfWallet: (address: strin
   if (parts.length !== 3) throw badRequest(TOKEN_ERRORS.undecodableSignature);
   const [header, payload, signature] = parts as [string, string, string];
   const signatureText = decodePart(signature);
-  if (signatureText === undefined || !/^0x[0-9a-fA-F]{130}$/.test(signatureText)) throw badRequest(TOKEN_ERRORS.undecodableSignature);
+  // One spelling per signature (canonical base64url of lower-case hex; v 27/28 and low s below),
+  // so a genuine token cannot be re-spelled into other strings that verify as the same user.
+  if (signatureText === undefined || base64url(signatureText) !== signature || !/^0x[0-9a-f]{130}$/.test(signatureText)) {
+    throw badRequest(TOKEN_ERRORS.undecodableSignature);
+  }
   if (!decodeObject(header)) throw badRequest(TOKEN_ERRORS.undecodableHeader);
   const claims = decodeObject(payload);
   if (!claims) throw badRequest(TOKEN_ERRORS.undecodablePayload);
 
-  const signer = recoverPersonalSigner(`${header}.${payload}`, signatureText);
+  const signer = isCanonicalSignature(signatureText) ? recoverPersonalSigner(`${header}.${payload}`, signatureText) : undefined;
   if (!signer) throw notFound(TOKEN_ERRORS.unrecoverable);
   const ownerId = userIdOfWallet(signer);
   if (ownerId === undefined) throw notFound(TOKEN_ERRORS.unknownWallet);

@@ -75,11 +75,16 @@ function createAudioEngine(): AudioEngine {
     }
   };
 
+  // A host that never sends the audio must not leave the page loading forever.
+  let watchdog: ReturnType<typeof setTimeout> | undefined;
+  const clearWatchdog = () => clearTimeout(watchdog);
+
   const element = (): HTMLAudioElement => {
     if (audio) return audio;
     audio = new Audio();
     audio.preload = 'auto';
     const a = audio;
+    a.addEventListener('loadeddata', clearWatchdog);
     a.addEventListener('playing', () => set({ status: 'playing', paused: false }));
     a.addEventListener('pause', () => {
       if (!a.ended) set({ status: state.status === 'loading' ? 'loading' : 'paused', paused: true });
@@ -140,6 +145,15 @@ function createAudioEngine(): AudioEngine {
       const src = await (client ?? getClient()).getStreamUrl(track.id);
       if (id !== loadId) return; // another track was asked for meanwhile
       a.src = src;
+      const stream = client ?? getClient();
+      clearWatchdog();
+      watchdog = setTimeout(() => {
+        if (id !== loadId || a.readyState >= 2) return;
+        stream.markHostBad(new URL(src).origin);
+        a.removeAttribute('src');
+        a.load();
+        set({ status: 'error', paused: true, error: 'The track did not load in time.' });
+      }, stream.options.timeout);
       if (autoplay) await a.play();
     } catch (error) {
       if (id !== loadId || (error as Error)?.name === 'AbortError') return;
