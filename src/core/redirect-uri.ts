@@ -103,10 +103,49 @@ function checkHost(authority: string, url: URL): RuleVerdict {
     return quad[1] === '127' ? { ok: true } : fail(`has a raw IP host (${url.hostname}); only the loopback addresses 127.x.x.x and [::1] are allowed`);
   }
   const name = url.hostname.replace(/\.$/, '');
-  if (name.length > 253 || !name.split('.').every((label) => HOST_LABEL.test(label))) {
+  const labels = name.split('.');
+  if (name.length > 253 || !labels.every((label) => HOST_LABEL.test(label) && (!label.startsWith('xn--') || isPunycode(label.slice(4))))) {
     return fail(`has an invalid host name (${url.hostname})`);
   }
   return { ok: true };
+}
+
+/**
+ * Whether the part of an `xn--` label after the prefix decodes as Punycode (RFC 3492). URL
+ * parsers disagree on labels that do not (Chromium keeps them, Node refuses them), so the
+ * rule refuses them itself and every caller gets the same verdict.
+ */
+function isPunycode(encoded: string): boolean {
+  const basic = encoded.lastIndexOf('-');
+  let length = Math.max(basic, 0);
+  let code = 128;
+  let bias = 72;
+  let i = 0;
+  for (let p = basic > 0 ? basic + 1 : 0; p < encoded.length; ) {
+    const before = i;
+    for (let weight = 1, k = 36; ; k += 36) {
+      if (p >= encoded.length) return false;
+      const c = encoded.charCodeAt(p++);
+      const digit = c >= 97 && c <= 122 ? c - 97 : c >= 48 && c <= 57 ? c - 22 : 36;
+      if (digit > 35) return false;
+      i += digit * weight;
+      const t = k <= bias ? 1 : k >= bias + 26 ? 26 : k - bias;
+      if (digit < t) break;
+      weight *= 36 - t;
+      if (i > 0x10ffff * 64) return false;
+    }
+    length++;
+    let delta = before === 0 ? Math.floor(i / 700) : (i - before) >> 1;
+    delta += Math.floor(delta / length);
+    let k = 0;
+    for (; delta > 455; k += 36) delta = Math.floor(delta / 35);
+    bias = k + Math.floor((36 * delta) / (delta + 38));
+    code += Math.floor(i / length);
+    i %= length;
+    if (code > 0x10ffff || code < 128) return false;
+    i++;
+  }
+  return length > Math.max(basic, 0);
 }
 
 /** `/..`, `\..`, `../` or `..\`, also when the dots or slashes are percent-encoded (even twice). */
