@@ -25,11 +25,14 @@ export async function buildApp(ctx: ServiceContext, modules: RouteModule[], logg
       const status = code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
       const message = status === 431 ? 'Request header fields too large' : 'Malformed HTTP request';
       const body = JSON.stringify(errorBody(status, message));
+      // An answer to HEAD has no body, even when the request could not be parsed.
+      const raw: unknown = (error as unknown as { rawPacket?: unknown }).rawPacket;
+      const head = Buffer.isBuffer(raw) && raw.toString('latin1', 0, 5) === 'HEAD ';
       if (socket.writable) {
         socket.end(
           `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
             `content-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
-            `access-control-allow-origin: *\r\nconnection: close\r\n\r\n${body}`,
+            `access-control-allow-origin: *\r\nconnection: close\r\n\r\n${head ? '' : body}`,
         );
       } else socket.destroy();
     },
