@@ -3,6 +3,7 @@ import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 export interface GraphSize {
@@ -56,4 +57,13 @@ export async function coreSize(): Promise<GraphSize> {
   });
   const code = out.outputFiles[0]!.contents;
   return { entry: 'src/core/index.ts', files: 1, minified: code.length, gzip: gzip(code) };
+}
+
+const CORE_BUDGET = 3 * 1024;
+
+// `node --import tsx bench/sizes.ts`: the core client's size alone; exits 1 over its 3 KB budget.
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const core = await coreSize();
+  console.log(`core: ${core.minified} B minified, ${core.gzip} B gzip -9 (budget ${CORE_BUDGET} B)`);
+  if (core.gzip > CORE_BUDGET) process.exitCode = 1;
 }

@@ -185,7 +185,7 @@ function createAudioEngine(): AudioEngine {
         }
         return;
       }
-      const queue = options.queue?.some((t) => t.id === track.id) ? options.queue : [track, ...(options.queue ?? [])];
+      const queue = queueWith(track, options.queue);
       return start(queue.findIndex((t) => t.id === track.id), queue);
     },
     pause() {
@@ -194,7 +194,7 @@ function createAudioEngine(): AudioEngine {
     async load(track, options = {}) {
       if (options.client) client = options.client;
       if (track.id === state.track?.id) return;
-      const queue = options.queue?.some((t) => t.id === track.id) ? options.queue : [track, ...(options.queue ?? [])];
+      const queue = queueWith(track, options.queue);
       return start(queue.findIndex((t) => t.id === track.id), queue, false);
     },
     toggle(track, options) {
@@ -229,6 +229,11 @@ function createAudioEngine(): AudioEngine {
     },
   };
   return engine;
+}
+
+/** The queue to play `track` in: `queue` when it holds the track, else the track followed by `queue`. */
+function queueWith(track: Track, queue?: readonly Track[]): readonly Track[] {
+  return queue?.some((t) => t.id === track.id) ? queue : [track, ...(queue ?? [])];
 }
 
 const KEY = Symbol.for('service-kit.audio-engine');
