@@ -5,6 +5,7 @@ import { buildApp } from './app.js';
 import type { ServiceContext } from './context.js';
 import { getMeta, openDatabase, type Db } from './db/open.js';
 import { computeTrending, loadCatalogFile, seedCatalog } from './catalog/index.js';
+import { upgradeSearchIndex } from './catalog/derive.js';
 import { hostRoutes } from './routes/hosts.js';
 import { userRoutes } from './routes/users.js';
 import { trackRoutes } from './routes/tracks.js';
@@ -50,6 +51,7 @@ export function openCatalog(options: Pick<ServiceOptions, 'dataDir' | 'scale' | 
     const text = readFileSync(options.catalog, 'utf8');
     const digest = createHash('sha256').update(text).digest('hex').slice(0, 16);
     const db = openDatabase(options.dataDir, `catalog-file-${digest}.sqlite`);
+    upgradeSearchIndex(db);
     if (getMeta(db, 'seeded_at')) return { db, catalog: `file ${options.catalog} (reused)` };
     try {
       loadCatalogFile(db, options.catalog);
@@ -61,6 +63,7 @@ export function openCatalog(options: Pick<ServiceOptions, 'dataDir' | 'scale' | 
   }
   const scale = options.scale ?? 'default';
   const db = openDatabase(options.dataDir, `catalog-${scale}.sqlite`);
+  upgradeSearchIndex(db);
   if (getMeta(db, 'seeded_at')) {
     computeTrending(db);
     return { db, catalog: `${scale} (reused)` };

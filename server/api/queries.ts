@@ -15,21 +15,21 @@ const PLAYLIST_SELECT = `SELECT p.id, p.playlist_name, p.is_album, p.description
   p.favorite_count, p.total_play_count, ${OWNER_COLUMNS}
   FROM playlists p JOIN users u ON u.id = p.owner_id`;
 
-// Search: at most this many full-text matches are ranked; enough for every page a client may ask.
-const SEARCH_CANDIDATES = 2000;
-
 export interface Page {
   limit: number;
   offset: number;
 }
 
 interface SearchParams {
+  /** Every word, the last as a prefix, in any column. */
   match: string;
-  downloadable: number;
+  /** The words as a phrase at the start of the title column(s). */
+  initial: string;
   exact: string;
   prefix: string;
-  limit: number;
-  offset: number;
+  downloadable: number;
+  /** How many ids a tier returns at most: offset + limit. */
+  need: number;
 }
 
 export interface RepostRow {
@@ -67,35 +67,35 @@ export function prepareQueries(db: Db) {
     `${TRACK_SELECT} JOIN trending tr ON tr.track_id = t.id WHERE tr.time = ? AND tr.genre = ? ORDER BY tr.rank LIMIT ? OFFSET ?`,
   );
 
-  // Searches rank exact matches first, then prefix matches, then the rest; popularity within each.
-  // Ranking reads only narrow rows; full rows are read for the page alone.
-  const searchTracks = db.prepare<[SearchParams], TrackRow>(
-    `WITH m AS (SELECT rowid AS id FROM tracks_fts WHERE tracks_fts MATCH @match LIMIT ${SEARCH_CANDIDATES}),
-     page AS (
-       SELECT t.id AS id, t.play_count AS plays,
-         CASE WHEN t.title = @exact COLLATE NOCASE THEN 0 WHEN t.title LIKE @prefix ESCAPE '\\' THEN 1 ELSE 2 END AS tier
-       FROM m JOIN tracks t ON t.id = m.id
-       WHERE (@downloadable = 0 OR t.downloadable = 1)
-       ORDER BY tier, plays DESC, t.id LIMIT @limit OFFSET @offset)
-     ${TRACK_SELECT.replace('FROM tracks t', 'FROM page JOIN tracks t ON t.id = page.id')}
-     ORDER BY page.tier, page.plays DESC, page.id`,
-  );
-  const searchUsers = db.prepare<[SearchParams], UserRow>(
-    `WITH m AS (SELECT rowid AS id FROM users_fts WHERE users_fts MATCH @match LIMIT ${SEARCH_CANDIDATES})
-     SELECT ${USER_COLUMNS} FROM m JOIN users u ON u.id = m.id
-     WHERE (@downloadable = 0 OR EXISTS (SELECT 1 FROM tracks d WHERE d.owner_id = u.id AND d.downloadable = 1))
-     ORDER BY CASE WHEN u.handle = @exact COLLATE NOCASE OR u.name = @exact COLLATE NOCASE THEN 0
-       WHEN u.handle LIKE @prefix ESCAPE '\\' OR u.name LIKE @prefix ESCAPE '\\' THEN 1 ELSE 2 END,
-       u.follower_count DESC, u.id LIMIT @limit OFFSET @offset`,
-  );
-  const searchPlaylists = db.prepare<[string, number, string, string, number, number], PlaylistRow>(
-    `WITH m AS (SELECT rowid AS id FROM playlists_fts WHERE playlists_fts MATCH ? LIMIT ${SEARCH_CANDIDATES})
-     ${PLAYLIST_SELECT.replace('FROM playlists p', 'FROM m JOIN playlists p ON p.id = m.id')}
-     WHERE (? = 0 OR EXISTS (SELECT 1 FROM playlist_tracks pt JOIN tracks d ON d.id = pt.track_id
-       WHERE pt.playlist_id = p.id AND d.downloadable = 1))
-     ORDER BY CASE WHEN p.playlist_name = ? COLLATE NOCASE THEN 0 WHEN p.playlist_name LIKE ? ESCAPE '\\' THEN 1 ELSE 2 END,
-       p.total_play_count DESC, p.id LIMIT ? OFFSET ?`,
-  );
+  // Searches rank exact matches first, then prefix matches, then the rest; popularity within each,
+  // as the search rank built with the index (schema.sql). Each tier reads ids in rank order and
+  // stops at its LIMIT; full rows are read for the page alone.
+  const trackSearch = searchTiers<TrackRow>(db, {
+    ranks: 'track_search',
+    fts: 'tracks_fts',
+    table: 'tracks t',
+    exact: 't.title = @exact COLLATE NOCASE',
+    initial: "+t.title LIKE @prefix ESCAPE '\\'",
+    rows: TRACK_SELECT.replace('FROM tracks t', 'FROM json_each(?) page JOIN tracks t ON t.id = page.value'),
+  });
+  const userSearch = searchTiers<UserRow>(db, {
+    ranks: 'user_search',
+    fts: 'users_fts',
+    table: 'users u',
+    // one index lookup each: SQLite plans the OR of the two as a scan of users
+    exact: `u.id IN (SELECT id FROM users WHERE handle = @exact COLLATE NOCASE
+      UNION ALL SELECT id FROM users WHERE name = @exact COLLATE NOCASE)`,
+    initial: "+u.handle LIKE @prefix ESCAPE '\\' OR +u.name LIKE @prefix ESCAPE '\\'",
+    rows: `SELECT ${USER_COLUMNS} FROM json_each(?) page JOIN users u ON u.id = page.value`,
+  });
+  const playlistSearch = searchTiers<PlaylistRow>(db, {
+    ranks: 'playlist_search',
+    fts: 'playlists_fts',
+    table: 'playlists p',
+    exact: 'p.playlist_name = @exact COLLATE NOCASE',
+    initial: "+p.playlist_name LIKE @prefix ESCAPE '\\'",
+    rows: PLAYLIST_SELECT.replace('FROM playlists p', 'FROM json_each(?) page JOIN playlists p ON p.id = page.value'),
+  });
 
   return {
     userById: (id: number) => userById.get(id),
@@ -120,24 +120,67 @@ export function prepareQueries(db: Db) {
     userReposts: (userId: number, page: Page) => userReposts.all(userId, page.limit, page.offset),
     playlistTracks: (playlistId: number, page: Page) => playlistTracks.all(playlistId, page.limit, page.offset),
     trending: (time: TrendingTime, genre: string, page: Page) => trending.all(time, genre, page.limit, page.offset),
-    searchTracks(text: string, onlyDownloadable: boolean, page: Page): TrackRow[] {
-      const match = ftsQuery(text);
-      if (!match) return [];
-      const q = normalize(text);
-      return searchTracks.all({ match, downloadable: onlyDownloadable ? 1 : 0, exact: q, prefix: likePrefix(q), ...page });
-    },
-    searchUsers(text: string, onlyDownloadable: boolean, page: Page): UserRow[] {
-      const match = ftsQuery(text);
-      if (!match) return [];
-      const exact = normalize(text).replace(/^@/, '');
-      return searchUsers.all({ match, downloadable: onlyDownloadable ? 1 : 0, exact, prefix: likePrefix(exact), ...page });
-    },
-    searchPlaylists(text: string, onlyDownloadable: boolean, page: Page): PlaylistRow[] {
-      const match = ftsQuery(text);
-      if (!match) return [];
-      const q = normalize(text);
-      return searchPlaylists.all(match, onlyDownloadable ? 1 : 0, q, likePrefix(q), page.limit, page.offset);
-    },
+    searchTracks: (text: string, onlyDownloadable: boolean, page: Page) =>
+      trackSearch(searchParams(text, normalize(text), '{title}', onlyDownloadable, page), page),
+    searchUsers: (text: string, onlyDownloadable: boolean, page: Page) =>
+      userSearch(searchParams(text, normalize(text).replace(/^@/, ''), '{handle name}', onlyDownloadable, page), page),
+    searchPlaylists: (text: string, onlyDownloadable: boolean, page: Page) =>
+      playlistSearch(searchParams(text, normalize(text), '{playlist_name}', onlyDownloadable, page), page),
+  };
+}
+
+/** The statements a search is made of, as SQL pieces for one kind of resource. */
+interface SearchSql {
+  /** The rank table: rank -> id, downloadable. */
+  ranks: string;
+  fts: string;
+  /** The resource table with its alias. */
+  table: string;
+  /** Tier 0: the title is the query (on the resource table). */
+  exact: string;
+  /** Tier 1: the title starts with the query, as a string (the FTS5 phrase alone also matches folded accents). */
+  initial: string;
+  /** The full rows for a JSON array of ids; ordered here by the array's order. */
+  rows: string;
+}
+
+/** A search in three tiers of ids, merged without repeats; then the page's full rows, in order. */
+function searchTiers<Row>(db: Db, sql: SearchSql): (params: SearchParams | undefined, page: Page) => Row[] {
+  const [, alias] = sql.table.split(' ');
+  const filter = '(@downloadable = 0 OR r.downloadable = 1)';
+  const tiers = [
+    `SELECT r.id FROM ${sql.table} CROSS JOIN ${sql.ranks} r ON r.id = ${alias}.id
+     WHERE (${sql.exact}) AND ${filter} ORDER BY r.rank LIMIT @need`,
+    `SELECT r.id FROM ${sql.fts} CROSS JOIN ${sql.ranks} r ON r.rank = ${sql.fts}.rowid JOIN ${sql.table} ON ${alias}.id = r.id
+     WHERE ${sql.fts} MATCH @initial AND (${sql.initial}) AND ${filter} ORDER BY ${sql.fts}.rowid LIMIT @need`,
+    `SELECT r.id FROM ${sql.fts} CROSS JOIN ${sql.ranks} r ON r.rank = ${sql.fts}.rowid
+     WHERE ${sql.fts} MATCH @match AND ${filter} ORDER BY ${sql.fts}.rowid LIMIT @need`,
+  ].map((text) => db.prepare<[SearchParams], number>(text).pluck());
+  const rows = db.prepare<[string], Row>(`${sql.rows} ORDER BY page.key`);
+  return (params, page) => {
+    if (!params) return [];
+    // A tier's first `need` ids are enough: at most ids.size of them repeat an earlier tier.
+    const ids = new Set<number>();
+    for (const tier of tiers) {
+      if (ids.size >= params.need) break;
+      for (const id of tier.all(params)) ids.add(id);
+    }
+    const pageIds = [...ids].slice(page.offset, page.offset + page.limit);
+    return pageIds.length ? rows.all(JSON.stringify(pageIds)) : [];
+  };
+}
+
+/** The search statements' parameters for free text; undefined when it has no word to look for. */
+function searchParams(text: string, exact: string, titleColumns: string, onlyDownloadable: boolean, page: Page): SearchParams | undefined {
+  const words = ftsWords(text);
+  if (!words) return undefined;
+  return {
+    match: words.join(' '),
+    initial: `${titleColumns} : ^ ${words.join(' + ')}`,
+    exact,
+    prefix: likePrefix(exact),
+    downloadable: onlyDownloadable ? 1 : 0,
+    need: page.offset + page.limit,
   };
 }
 
@@ -151,11 +194,10 @@ function likePrefix(text: string): string {
 }
 
 /**
- * An FTS5 query for free text: every word must match, the last one as a prefix. Words are
- * quoted, so nothing the user types is read as FTS5 syntax.
+ * The words of free text for FTS5: at most 16, each quoted, the last as a prefix, so nothing the
+ * user types is read as FTS5 syntax. Joined by spaces every word must match; by `+`, as a phrase.
  */
-export function ftsQuery(text: string): string | undefined {
+function ftsWords(text: string): string[] | undefined {
   const words = text.match(/[\p{L}\p{N}]+/gu);
-  if (!words) return undefined;
-  return words.slice(0, 16).map((w, i, all) => `"${w}"${i === all.length - 1 ? '*' : ''}`).join(' ');
+  return words?.slice(0, 16).map((w, i, all) => `"${w}"${i === all.length - 1 ? '*' : ''}`);
 }

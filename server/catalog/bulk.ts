@@ -1,6 +1,7 @@
 /** Bulk writing helpers shared by the generator and the loader. */
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/open.js';
+import { rebuildSearchIndex } from './derive.js';
 
 type Value = string | number | null;
 
@@ -47,7 +48,7 @@ export class BatchInserter {
 /** The catalog's tables in the order rows may be deleted (children first). */
 const CATALOG_TABLES = [
   'trending', 'plays', 'reposts', 'saves', 'follows', 'playlist_tracks', 'playlists',
-  'track_remixes', 'tracks', 'write_grants', 'users', 'users_fts', 'tracks_fts', 'playlists_fts',
+  'track_remixes', 'tracks', 'write_grants', 'users',
 ] as const;
 
 /** Tables whose secondary indexes are dropped during a bulk load and built again after it. */
@@ -57,10 +58,11 @@ export function catalogIsEmpty(db: Db): boolean {
   return !db.prepare('SELECT 1 FROM users LIMIT 1').get() && !db.prepare('SELECT 1 FROM tracks LIMIT 1').get();
 }
 
-/** Deletes every catalog row (write grants too: they name users). Developer apps and metrics stay. */
+/** Deletes every catalog row (write grants too: they name users) and empties the search index. Developer apps and metrics stay. */
 export function clearCatalog(db: Db): void {
   db.transaction(() => {
     for (const table of CATALOG_TABLES) db.exec(`DELETE FROM ${table}`);
+    rebuildSearchIndex(db);
   })();
 }
 

@@ -14,15 +14,20 @@ export function openDatabase(dataDir: string, file = 'catalog.sqlite'): Db {
   db.pragma('synchronous = NORMAL');
   db.pragma('cache_size = -65536');
   db.pragma('temp_store = MEMORY');
-  db.exec(schemaSql);
+  applySchema(db);
   return db;
 }
 
 /** An in-memory database with the schema, for tests. */
 export function openMemoryDatabase(): Db {
   const db = new Database(':memory:');
-  db.exec(schemaSql);
+  applySchema(db);
   return db;
+}
+
+/** Creates whatever of the schema is missing; tables that exist are left as they are. */
+export function applySchema(db: Db): void {
+  db.exec(schemaSql);
 }
 
 export function getMeta(db: Db, key: string): string | undefined {

@@ -33,6 +33,7 @@ CREATE TABLE IF NOT EXISTS users (
   track_count     INTEGER NOT NULL DEFAULT 0
 );
 CREATE UNIQUE INDEX IF NOT EXISTS users_handle ON users (handle COLLATE NOCASE);
+CREATE INDEX IF NOT EXISTS users_name ON users (name COLLATE NOCASE);
 CREATE UNIQUE INDEX IF NOT EXISTS users_email ON users (email COLLATE NOCASE);
 CREATE UNIQUE INDEX IF NOT EXISTS users_wallet ON users (wallet);
 
@@ -57,6 +58,7 @@ CREATE TABLE IF NOT EXISTS tracks (
 CREATE UNIQUE INDEX IF NOT EXISTS tracks_owner_slug ON tracks (owner_id, slug);
 CREATE INDEX IF NOT EXISTS tracks_owner_created ON tracks (owner_id, created_at DESC);
 CREATE INDEX IF NOT EXISTS tracks_owner_plays ON tracks (owner_id, play_count DESC);
+CREATE INDEX IF NOT EXISTS tracks_title ON tracks (title COLLATE NOCASE);
 
 -- remix_of: a track may remix several parents
 CREATE TABLE IF NOT EXISTS track_remixes (
@@ -79,6 +81,7 @@ CREATE TABLE IF NOT EXISTS playlists (
   total_play_count INTEGER NOT NULL DEFAULT 0
 );
 CREATE UNIQUE INDEX IF NOT EXISTS playlists_owner_slug ON playlists (owner_id, is_album, slug);
+CREATE INDEX IF NOT EXISTS playlists_name ON playlists (playlist_name COLLATE NOCASE);
 
 CREATE TABLE IF NOT EXISTS playlist_tracks (
   playlist_id INTEGER NOT NULL REFERENCES playlists (id),
@@ -140,10 +143,24 @@ CREATE TABLE IF NOT EXISTS app_name_requests (
   PRIMARY KEY (app_name, day)
 ) WITHOUT ROWID;
 
--- full-text search (contentless rows keyed by rowid = the resource's id)
-CREATE VIRTUAL TABLE IF NOT EXISTS users_fts USING fts5 (handle, name, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3');
-CREATE VIRTUAL TABLE IF NOT EXISTS tracks_fts USING fts5 (title, artist, tags, genre, mood, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3');
-CREATE VIRTUAL TABLE IF NOT EXISTS playlists_fts USING fts5 (playlist_name, artist, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3');
+-- Search. A full-text table's rowid is a search rank, 1 = the most popular when the index was built
+-- (tracks by plays, users by followers, playlists by total plays; then by id), so matches read in
+-- rowid order come most popular first and a LIMIT stops the read. The *_search tables map a rank to
+-- the resource; downloadable is 1 for a downloadable track, a user or playlist with one.
+-- rebuildSearchIndex fills them; meta 'search_index' names this layout's version (see derive.ts).
+CREATE TABLE IF NOT EXISTS user_search (rank INTEGER PRIMARY KEY, id INTEGER NOT NULL, downloadable INTEGER NOT NULL);
+CREATE INDEX IF NOT EXISTS user_search_id ON user_search (id, downloadable);
+CREATE TABLE IF NOT EXISTS track_search (rank INTEGER PRIMARY KEY, id INTEGER NOT NULL, downloadable INTEGER NOT NULL);
+CREATE INDEX IF NOT EXISTS track_search_id ON track_search (id, downloadable);
+CREATE TABLE IF NOT EXISTS playlist_search (rank INTEGER PRIMARY KEY, id INTEGER NOT NULL, downloadable INTEGER NOT NULL);
+CREATE INDEX IF NOT EXISTS playlist_search_id ON playlist_search (id, downloadable);
+-- contentless, with prefix indexes so that a short last word reads one list instead of merging many
+CREATE VIRTUAL TABLE IF NOT EXISTS users_fts USING fts5 (handle, name, content = '',
+  tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3 4 5 6');
+CREATE VIRTUAL TABLE IF NOT EXISTS tracks_fts USING fts5 (title, artist, tags, genre, mood, content = '',
+  tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3 4 5 6');
+CREATE VIRTUAL TABLE IF NOT EXISTS playlists_fts USING fts5 (playlist_name, artist, content = '',
+  tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3 4 5 6');
 
 -- developer apps and write grants (issue 4)
 CREATE TABLE IF NOT EXISTS apps (

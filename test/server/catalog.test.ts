@@ -126,7 +126,7 @@ test('the denormalized counts and the search index match the rows', () => {
   assert.equal(count(db, 'SELECT count(*) FROM playlists p WHERE total_play_count <> (SELECT coalesce(sum(t.play_count), 0) FROM tracks t WHERE t.id IN (SELECT track_id FROM playlist_tracks WHERE playlist_id = p.id))'), 0);
   const maxFollowers = count(db, 'SELECT max(follower_count) FROM users');
   assert.ok(maxFollowers > 100, `the most followed user has ${maxFollowers}`);
-  assert.ok(all<{ rowid: number }>(db, "SELECT rowid FROM users_fts WHERE users_fts MATCH 'demo'").some((r) => r.rowid === 1));
+  assert.ok(all<{ id: number }>(db, "SELECT r.id FROM users_fts f JOIN user_search r ON r.rank = f.rowid WHERE users_fts MATCH 'demo'").some((r) => r.id === 1));
   assert.equal(count(db, 'SELECT count(*) FROM tracks_fts'), 2000);
   assert.equal(count(db, 'SELECT count(*) FROM playlists_fts'), 150);
 });
@@ -233,7 +233,8 @@ test('the loader loads a valid catalog with its keys, slugs, counts and search i
     assert.equal(one(target, 'SELECT repost_count FROM playlists WHERE id = 2').repost_count, 1);
     const spread = one<{ lo: number; hi: number }>(target, 'SELECT min(played_at) AS lo, max(played_at) AS hi FROM plays WHERE track_id = 4');
     assert.ok(spread.lo > Date.UTC(2025, 5, 1) / 1000 && spread.hi < NOW, 'plays without a time are spread up to now');
-    assert.deepEqual(all(target, "SELECT rowid FROM tracks_fts WHERE tracks_fts MATCH 'golden' ORDER BY rowid").map((r) => r.rowid), [1, 2, 4]);
+    const golden = "SELECT r.id FROM tracks_fts f JOIN track_search r ON r.rank = f.rowid WHERE tracks_fts MATCH 'golden' ORDER BY r.id";
+    assert.deepEqual(all(target, golden).map((r) => r.id), [1, 2, 4]);
     assert.equal(getMeta(target, 'scale'), 'catalog');
   } finally {
     rmSync(dir, { recursive: true, force: true });
