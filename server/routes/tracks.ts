@@ -10,7 +10,7 @@ const TRENDING_TTL_MS = 5_000;
 
 export const trackRoutes: RouteModule = (app, ctx) => {
   const { queries, serialize } = readApi(ctx);
-  const trendingCache = new Map<string, { at: number; body: string }>();
+  const trendingCache = new Map<string, { at: number; body: Buffer }>();
 
   app.get<{ Querystring: { query: string; only_downloadable?: string } & Page }>(
     '/v1/tracks/search',
@@ -39,7 +39,8 @@ export const trackRoutes: RouteModule = (app, ctx) => {
       let cached = trendingCache.get(key);
       if (!cached || now - cached.at > TRENDING_TTL_MS) {
         const data = queries.trending(time, genre, { limit: size, offset: skip }).map((row) => serialize.track(row));
-        cached = { at: now, body: JSON.stringify({ data }) };
+        // Kept as bytes: a 100-track answer is not encoded again for every request.
+        cached = { at: now, body: Buffer.from(JSON.stringify({ data })) };
         if (trendingCache.size > 500) trendingCache.clear();
         trendingCache.set(key, cached);
       }
