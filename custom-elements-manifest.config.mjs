@@ -73,13 +73,14 @@ export function serviceManifestPlugin() {
   const distPath = (path) => path.replace(/^\/?src\//, 'dist/lib/').replace(/\.ts$/, '.js');
 
   function finishClass(cls) {
-    cls.members = cls.members?.filter((m) => m.privacy !== 'private' && !m.name.startsWith('#'));
+    // States first, private ones included: their attribute goes even though the member does.
     for (const m of cls.members ?? []) {
       if (!states.has(`${m.inheritedFrom?.name ?? cls.name}.${m.name}`)) continue;
       delete m.attribute;
       delete m.reflects;
       cls.attributes = cls.attributes?.filter((a) => a.fieldName !== m.name);
     }
+    cls.members = cls.members?.filter((m) => m.privacy !== 'private' && !m.name.startsWith('#'));
     for (const item of [...(cls.members ?? []), ...(cls.attributes ?? [])]) {
       const text = item.type?.text;
       if (text && expandAliases(text) !== text) item.expandedType = { text: expandAliases(text) };

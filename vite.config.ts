@@ -1,13 +1,13 @@
 import { readdirSync, existsSync } from 'node:fs';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin, type ResolvedConfig, type UserConfig } from 'vite';
 
 /**
  * Two builds from one config:
  *  - `vite build`: the npm library in dist/lib (Lit, @lit/* and React external; one entry per
  *    element plus the core, the login functions, the SDK, the Node-only modules and the React
  *    wrappers when present; declarations come from `tsc -p tsconfig.build.json`);
- *  - `vite build --mode cdn`: dist/cdn, minified self-contained ES modules with shared chunks:
- *    all.js registers every element, service-<name>.js one element each.
+ *  - `vite build --mode cdn`: dist/cdn, minified self-contained ES modules: all.js registers
+ *    every element, service-<name>.js one element each (see cdnBuild).
  * Elements are found by folder: src/components/<name>/<name>.ts defines <service-<name>>.
  */
 const components = existsSync('src/components')
@@ -93,49 +93,86 @@ function compactTemplates(): Plugin {
   };
 }
 
-/**
- * The CDN build's chunks. Lit's core, with the little the login button shares with the other
- * elements (the page's defaults, the provider's context key), is one chunk of its own, so the
- * button's page loads it and nothing else of theirs (decorators, @lit/context, @lit/task, the
- * typed client); the rest is split by which entries use it. Entries may carry what other
- * entries import from them, so an element's entry is its code rather than a re-export.
- */
-const CDN_INPUT = { preserveEntrySignatures: 'allow-extension' as const };
-const CDN_OUTPUT = {
-  minify: true,
-  codeSplitting: {
-    groups: [
-      {
-        name: 'lit',
-        test: /[\\/]node_modules[\\/](lit|lit-html|lit-element|@lit[\\/]reactive-element)[\\/](?!decorators|directive)|[\\/]src[\\/](core[\\/]config|components[\\/]shared[\\/]context)\.ts$/,
-      },
-    ],
-  },
-};
+/** The CDN build's bundles: the elements with shared chunks, then two that stand alone. */
+const LIT = /[\\/]node_modules[\\/](lit|lit-html|lit-element|@lit[\\/]reactive-element)[\\/]/;
 
-export default defineConfig(({ mode }) => {
-  const cdn = mode === 'cdn';
-  const entries: Record<string, string> = cdn ? { all: 'src/all.ts' } : libraryEntries();
-  for (const name of components) {
-    entries[cdn ? `service-${name}` : `components/${name}/${name}`] = `src/components/${name}/${name}.ts`;
-  }
+type CdnBundle = 'elements' | 'all' | 'service-login-button';
+
+/**
+ * The CDN build, one bundle at a time. `elements`: one `service-<name>.js` per element,
+ * sharing chunks (Lit among them), so a page with several elements loads each piece once.
+ * `all` and `service-login-button` are single files (bar the lazy redirect-flow chunk): a page
+ * with every element, or with just the login button, gets it in one request. Each single file
+ * carries its own Lit, so a page picks one of them or the per-element files; mixing them works
+ * (definitions are guarded, and the page-wide state is keyed by `Symbol.for`) but loads Lit twice.
+ */
+function cdnBuild(bundle: CdnBundle, outDir = 'dist/cdn'): UserConfig {
+  const entries: Record<string, string> =
+    bundle === 'all'
+      ? { all: 'src/all.ts' }
+      : Object.fromEntries(
+          components
+            .filter((name) => (bundle === 'elements') !== (`service-${name}` === 'service-login-button'))
+            .map((name) => [`service-${name}`, `src/components/${name}/${name}.ts`]),
+        );
   return {
     esbuild: { target: 'es2022' },
-    plugins: cdn ? [compactTemplates()] : [],
+    plugins: [compactTemplates(), ...(bundle === 'elements' ? [standaloneBundles()] : [])],
     build: {
-      outDir: cdn ? 'dist/cdn' : 'dist/lib',
-      emptyOutDir: true,
+      outDir,
+      emptyOutDir: bundle === 'elements',
       target: 'es2022',
-      minify: cdn ? 'oxc' : false,
-      // The library is unminified and ships without src/, so maps would point nowhere.
-      sourcemap: cdn,
+      minify: 'oxc',
+      sourcemap: true,
       lib: { entry: entries, formats: ['es'] },
       rollupOptions: {
-        external: cdn ? [] : [/^lit($|\/)/, /^@lit\//, /^react($|\/)/, /^react-dom($|\/)/, /^node:/],
-        ...(cdn ? CDN_INPUT : {}),
+        // Entries may carry what other entries import from them: an element's entry is its code.
+        preserveEntrySignatures: 'allow-extension',
         output: {
-          // Vite leaves whitespace in ES library output; the CDN build is minified fully.
-          ...(cdn ? CDN_OUTPUT : {}),
+          minify: true,
+          entryFileNames: '[name].js',
+          chunkFileNames: 'chunks/[name]-[hash].js',
+          // Lit in a chunk of its own name; the single files keep it inside.
+          ...(bundle === 'elements' ? { codeSplitting: { groups: [{ name: 'lit', test: LIT }] } } : {}),
+        },
+      },
+    },
+  };
+}
+
+/** After the per-element bundle, builds the standalone ones into the same directory. */
+function standaloneBundles(): Plugin {
+  let resolved: ResolvedConfig;
+  return {
+    name: 'standalone-cdn-bundles',
+    configResolved(config) {
+      resolved = config;
+    },
+    async closeBundle() {
+      for (const bundle of ['all', 'service-login-button'] as const) {
+        await build({ ...cdnBuild(bundle, resolved.build.outDir), configFile: false, mode: 'cdn', logLevel: resolved.logLevel });
+      }
+    },
+  };
+}
+
+export default defineConfig(({ mode }): UserConfig => {
+  if (mode === 'cdn') return cdnBuild('elements');
+  const entries = libraryEntries();
+  for (const name of components) entries[`components/${name}/${name}`] = `src/components/${name}/${name}.ts`;
+  return {
+    esbuild: { target: 'es2022' },
+    build: {
+      outDir: 'dist/lib',
+      emptyOutDir: true,
+      target: 'es2022',
+      // Unminified; it ships without src/, so maps would point nowhere.
+      minify: false,
+      sourcemap: false,
+      lib: { entry: entries, formats: ['es'] },
+      rollupOptions: {
+        external: [/^lit($|\/)/, /^@lit\//, /^react($|\/)/, /^react-dom($|\/)/, /^node:/],
+        output: {
           entryFileNames: '[name].js',
           // Chunks can hold element definitions, so dist/lib/chunks is listed in "sideEffects".
           chunkFileNames: 'chunks/[name]-[hash].js',

@@ -138,6 +138,28 @@ describe('<service-search>', () => {
     expect((await fakeCount(host)).paths.at(-1)).not.to.contain('only_downloadable');
   });
 
+  it('the box and the checkbox show the element\'s state after it changes, over what the user did', async () => {
+    const el = await mount({ debounce: 10000 });
+    // An app that clears the box as the user types, before the element renders again.
+    el.addEventListener('input', () => (el.value = ''), { once: true });
+    type(el, 'night');
+    await el.updateComplete;
+    expect(input(el).value).to.equal('');
+    el.value = 'day';
+    await el.updateComplete;
+    expect(input(el).value).to.equal('day');
+
+    // The same for the checkbox: ticked by the user, unticked by the app at once.
+    const box = $(el, '[part="downloadable"] input') as HTMLInputElement;
+    box.addEventListener('change', () => (el.onlyDownloadable = false), { once: true });
+    box.click();
+    await el.updateComplete;
+    expect([el.onlyDownloadable, box.checked]).to.deep.equal([false, false]);
+    el.onlyDownloadable = true;
+    await el.updateComplete;
+    expect(box.checked).to.equal(true);
+  });
+
   it('ArrowDown and ArrowUp move the active option; Enter fires service-select with it', async () => {
     const el = await mount();
     const query = demoTracks[0]!.genre ?? 'night';

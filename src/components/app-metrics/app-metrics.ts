@@ -1,5 +1,4 @@
-import { html, svg, nothing } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
+import { html, svg, nothing, type PropertyDeclarations } from 'lit';
 import type { AppNameMetric, MetricsTimeRange } from '../../core/index.js';
 import { ServiceElement } from '../shared/service-element.js';
 import { DataTask } from '../shared/data-task.js';
@@ -45,55 +44,60 @@ const shorten = (name: string) => (name.length > LABEL_CHARS ? name.slice(0, LAB
  * @cssproperty [--service-radius=10px] - Corner radius.
  * @cssproperty [--service-font=system-ui] - Font family.
  */
-@customElement('service-app-metrics')
 export class ServiceAppMetrics extends ServiceElement {
   static override styles = [theme, appMetricsStyles];
+  static override properties: PropertyDeclarations = {
+    timeRange: { attribute: 'time-range', reflect: true },
+    limit: { type: Number },
+    view: { reflect: true },
+    loading: { reflect: true },
+  };
 
   /** The trailing window: `week` (default), `month` or `all_time`. */
-  @property({ attribute: 'time-range', reflect: true }) timeRange: MetricsTimeRange = 'week';
+  timeRange: MetricsTimeRange = 'week';
   /** How many apps to show, most requests first, 1 to 500; default 10. */
-  @property({ type: Number }) limit = 10;
+  limit = 10;
   /** `chart` (default) draws the bars; `table` shows the table instead. */
-  @property({ reflect: true }) view: 'chart' | 'table' = 'chart';
+  view: 'chart' | 'table' = 'chart';
   /** `lazy` waits until the element comes into view before fetching. */
-  @property({ reflect: true }) loading: 'lazy' | 'eager' = 'eager';
+  loading: 'lazy' | 'eager' = 'eager';
 
-  private readonly data = new DataTask(this, {
+  readonly #data = new DataTask(this, {
     operation: 'getAppNameMetrics',
-    args: () => [this.range, this.rowLimit] as const,
+    args: () => [this.#range, this.#rowLimit] as const,
     fetch: ([range, limit], client, signal) => client.getAppNameMetrics(range, { limit, signal }).then(toRows),
   });
 
   /** The rows on show, most requests first, once loaded. */
   get metrics(): AppMetricRow[] | undefined {
-    return this.data.task.value;
+    return this.#data.task.value;
   }
 
   /** Fetches the counts again, past the client's cache. */
   refresh(): void {
     this.client.invalidate('/metrics/app_name/');
-    void this.data.task.run();
+    void this.#data.task.run();
   }
 
-  private get range(): MetricsTimeRange {
+  get #range(): MetricsTimeRange {
     return this.timeRange in RANGES ? this.timeRange : 'week';
   }
 
-  private get rowLimit(): number {
+  get #rowLimit(): number {
     const n = Math.round(Number(this.limit));
     return Number.isFinite(n) ? Math.min(500, Math.max(1, n)) : 10;
   }
 
   protected override render() {
-    return this.data.render((rows) => this.renderMetrics(rows), {
+    return this.#data.render((rows) => this.#renderMetrics(rows), {
       loading: 'Loading app metrics',
       empty: 'No requests recorded yet',
       isEmpty: (rows) => rows.length === 0,
     });
   }
 
-  private renderMetrics(rows: AppMetricRow[]) {
-    const caption = `Requests by app, ${RANGES[this.range]}`;
+  #renderMetrics(rows: AppMetricRow[]) {
+    const caption = `Requests by app, ${RANGES[this.#range]}`;
     const max = Math.max(1, ...rows.map((r) => r.count));
     const table = this.view === 'table';
     // A table does not shrink into the 1px visually-hidden box itself: a wrapper div does the hiding.
@@ -128,6 +132,9 @@ export class ServiceAppMetrics extends ServiceElement {
     `;
   }
 }
+
+// Loaded twice (say from the CDN and from npm), the first definition stays.
+if (!customElements.get('service-app-metrics')) customElements.define('service-app-metrics', ServiceAppMetrics);
 
 /** Fills the contract's optional fields and orders the rows, most requests first. */
 function toRows(metrics: AppNameMetric[]): AppMetricRow[] {

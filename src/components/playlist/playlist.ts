@@ -1,13 +1,12 @@
-import { html, nothing } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
+import { html, nothing, type PropertyDeclarations } from 'lit';
 import type { Client, Playlist, Track } from '../../core/index.js';
 import { ServiceElement } from '../shared/service-element.js';
-import { DataTask } from '../shared/data-task.js';
-import { AudioController } from '../shared/audio-controller.js';
+import { DataTask, resolveAs } from '../shared/data-task.js';
+import { picture } from '../shared/states.js';
 import { theme } from '../shared/theme.js';
 import { formatCount, safeUrl } from '../shared/format.js';
 import { playIcon, verifiedIcon } from '../shared/icons.js';
-import { clickedTrack, rowState, trackItem, trackRowStyles } from '../shared/track-rows.js';
+import { TrackRows, trackRowStyles } from '../shared/track-rows.js';
 import { playlistStyles } from './playlist.styles.js';
 
 interface PlaylistData {
@@ -21,9 +20,8 @@ async function loadPlaylist(client: Client, id: string | undefined, url: string 
     const [playlist, tracks] = await Promise.all([client.getPlaylist(id, { signal }), client.getPlaylistTracks(id, { signal })]);
     return { playlist, tracks };
   }
-  const found = await client.resolve(url!, { signal });
-  if (found.kind !== 'playlist') throw Object.assign(new Error('That URL is not a playlist.'), { operation: 'resolve' });
-  return { playlist: found.data, tracks: await client.getPlaylistTracks(found.data.id, { signal }) };
+  const playlist = await resolveAs(client, url!, 'playlist', signal);
+  return { playlist, tracks: await client.getPlaylistTracks(playlist.id, { signal }) };
 }
 
 /**
@@ -63,48 +61,51 @@ async function loadPlaylist(client: Client, id: string | undefined, url: string 
  * @cssproperty [--service-radius=10px] - Corner radius.
  * @cssproperty [--service-font=system-ui] - Font family.
  */
-@customElement('service-playlist')
 export class ServicePlaylist extends ServiceElement {
   static override styles = [theme, trackRowStyles, playlistStyles];
+  static override properties: PropertyDeclarations = {
+    playlistId: { attribute: 'playlist-id' },
+    url: {},
+    loading: { reflect: true },
+  };
 
   /** The playlist's public id. */
-  @property({ attribute: 'playlist-id' }) playlistId?: string;
+  playlistId?: string;
   /** A public URL or path of the playlist (`/handle/playlist/slug`, `/handle/album/slug`), used when `playlist-id` is not set. */
-  @property() url?: string;
+  url?: string;
   /** `lazy` waits until the playlist comes into view before fetching. */
-  @property({ reflect: true }) loading: 'lazy' | 'eager' = 'eager';
+  loading: 'lazy' | 'eager' = 'eager';
 
-  private readonly data = new DataTask(this, {
+  readonly #data = new DataTask(this, {
     operation: 'getPlaylist',
     args: () => [this.playlistId, this.url] as const,
     fetch: ([id, url], client, signal) => (id || url ? loadPlaylist(client, id, url, signal) : undefined),
   });
 
-  private readonly audio = new AudioController(this, rowState);
+  readonly #rows = new TrackRows(this);
 
   /** The loaded playlist, once there is one. */
   get playlist(): Playlist | undefined {
-    return this.data.task.value?.playlist;
+    return this.#data.task.value?.playlist;
   }
 
   /** The loaded tracks, in order. */
   get tracks(): readonly Track[] {
-    return this.data.task.value?.tracks ?? [];
+    return this.#data.task.value?.tracks ?? [];
   }
 
   protected override render() {
     return html`<div class="box">
-      ${this.data.render((value) => this.renderPlaylist(value), { loading: 'Loading playlist', empty: 'No playlist to show.', rows: 5 })}
+      ${this.#data.render((value) => this.#renderPlaylist(value), { loading: 'Loading playlist', empty: 'No playlist to show.', rows: 5 })}
     </div>`;
   }
 
-  private renderPlaylist({ playlist, tracks }: PlaylistData) {
+  #renderPlaylist({ playlist, tracks }: PlaylistData) {
     const artwork = safeUrl(playlist.artwork?.['480x480'] ?? playlist.artwork?.['150x150']);
     const kind = playlist.is_album ? 'Album' : 'Playlist';
-    const state = rowState(this.audio.state);
     return html`
       <header part="header" class="header">
-        ${artwork ? html`<img part="artwork" class="artwork" src=${artwork} alt="" loading="lazy" />` : html`<span part="artwork" class="artwork"></span>`}
+        ${picture('artwork', artwork)}
         <div>
           <span part="kind" class="kind">${kind}</span>
           <h2 part="name" class="name">${playlist.playlist_name}</h2>
@@ -120,32 +121,27 @@ export class ServicePlaylist extends ServiceElement {
         </div>
       </header>
       ${playlist.description ? html`<p part="description" class="description">${playlist.description}</p>` : nothing}
-      <button part="play-all" class="play-all" ?disabled=${tracks.length === 0} @click=${() => this.play(tracks[0], tracks)}>
+      <button part="play-all" class="play-all" ?disabled=${tracks.length === 0} @click=${() => this.#play(tracks[0], tracks)}>
         ${playIcon()} Play all
       </button>
       ${tracks.length
-        ? html`<ol part="list" class="rows" aria-label=${`Tracks of ${playlist.playlist_name}`} @click=${(e: Event) => this.playFrom(e, tracks)}>
-            ${tracks.map((track, i) => trackItem(track, i + 1, state))}
-          </ol>`
+        ? this.#rows.render(`Tracks of ${playlist.playlist_name}`, tracks, true)
         : html`<div part="empty" class="state">This ${kind.toLowerCase()} has no tracks.</div>`}
     `;
   }
 
-  private playFrom(event: Event, tracks: readonly Track[]): void {
-    const track = clickedTrack(event, tracks);
-    if (!track) return;
-    this.audio.engine.toggle(track, { queue: tracks, client: this.client }).catch((error) => this.emitError(error, 'play'));
-  }
-
   /** Plays `track` from the start with `tracks` queued (Play all). */
-  private play(track: Track | undefined, tracks: readonly Track[]): void {
+  #play(track: Track | undefined, tracks: readonly Track[]): void {
     if (!track) return;
-    const { engine } = this.audio;
+    const { engine } = this.#rows;
     // The engine resumes a current track (keeping its queue) rather than restarting it: rewind first.
     if (engine.state.track?.id === track.id) engine.seek(0);
-    engine.play(track, { queue: tracks, client: this.client }).catch((error) => this.emitError(error, 'play'));
+    this.#rows.play(track, tracks);
   }
 }
+
+// Loaded twice (say from the CDN and from npm), the first definition stays.
+if (!customElements.get('service-playlist')) customElements.define('service-playlist', ServicePlaylist);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -1,8 +1,7 @@
-import { LitElement, html, css, type PropertyValues } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
-import { provide } from '@lit/context';
+import { LitElement, html, css, type PropertyDeclarations, type PropertyValues } from 'lit';
+import { ContextProvider } from '@lit/context';
 import type { ClientOptions } from '../../core/index.js';
-import { serviceContext } from '../shared/context.js';
+import { serviceContext, settingsOf } from '../shared/context.js';
 
 /**
  * Hands its configuration down to every service element inside it. An element's own
@@ -12,45 +11,51 @@ import { serviceContext } from '../shared/context.js';
  * @summary Configuration for the elements inside it.
  * @slot - The elements that use this configuration.
  */
-@customElement('service-provider')
 export class ServiceProvider extends LitElement {
   static override styles = css`
     :host {
       display: contents;
     }
   `;
+  static override properties: PropertyDeclarations = {
+    appName: { attribute: 'app-name' },
+    apiKey: { attribute: 'api-key' },
+    hostListUrl: { attribute: 'host-list-url' },
+    authUrl: { attribute: 'auth-url' },
+    host: {},
+  };
 
   /** The application's name, sent as `app_name`. */
-  @property({ attribute: 'app-name' }) appName?: string;
+  appName?: string;
   /** The application's API key. */
-  @property({ attribute: 'api-key' }) apiKey?: string;
+  apiKey?: string;
   /** Where the list of API hosts is read. */
-  @property({ attribute: 'host-list-url' }) hostListUrl?: string;
+  hostListUrl?: string;
   /** Origin of the login prompt page. */
-  @property({ attribute: 'auth-url' }) authUrl?: string;
+  authUrl?: string;
   /** Pins one API host, skipping host selection. */
-  @property() host?: string;
+  host?: string;
 
-  @provide({ context: serviceContext })
-  protected config: ClientOptions = {};
+  /** Answers the elements' context requests with the configuration. */
+  readonly #provider = new ContextProvider(this, { context: serviceContext, initialValue: {} });
+
+  /** The configuration handed down. */
+  protected get config(): ClientOptions {
+    return this.#provider.value;
+  }
 
   protected override willUpdate(changed: PropertyValues<ServiceProvider>): void {
-    const keys = ['appName', 'apiKey', 'hostListUrl', 'authUrl', 'host'] as const;
-    if (keys.some((key) => changed.has(key))) {
-      this.config = {
-        appName: this.appName,
-        apiKey: this.apiKey,
-        hostListUrl: this.hostListUrl,
-        authUrl: this.authUrl,
-        host: this.host,
-      };
-    }
+    // Every reactive property is a setting: any change hands the new set down.
+    if (changed.size) this.#provider.setValue(settingsOf(this));
   }
 
   protected override render() {
     return html`<slot></slot>`;
   }
 }
+
+// Loaded twice (say from the CDN and from npm), the first definition stays.
+if (!customElements.get('service-provider')) customElements.define('service-provider', ServiceProvider);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -1,6 +1,7 @@
 import { html, type TemplateResult } from 'lit';
 import type { Client, Playlist, Track, User } from '../../core/index.js';
 import { safeUrl } from '../shared/format.js';
+import { picture } from '../shared/states.js';
 
 /** What `<service-search>` searches: its `type` attribute. */
 export type SearchType = 'tracks' | 'users' | 'playlists';
@@ -20,41 +21,39 @@ export type SearchResults =
   | { query: string; kind: 'user'; items: User[] }
   | { query: string; kind: 'playlist'; items: Playlist[] };
 
-/** The type selector's choices, in order. */
-export const SEARCH_TYPES: ReadonlyArray<{ type: SearchType; kind: SearchKind; label: string }> = [
-  { type: 'tracks', kind: 'track', label: 'Tracks' },
-  { type: 'users', kind: 'user', label: 'Users' },
-  { type: 'playlists', kind: 'playlist', label: 'Playlists' },
-];
+/** The type selector's choices, in order, with the client operation each one runs. */
+export const SEARCH_TYPES = [
+  { type: 'tracks', kind: 'track', label: 'Tracks', op: 'searchTracks' },
+  { type: 'users', kind: 'user', label: 'Users', op: 'searchUsers' },
+  { type: 'playlists', kind: 'playlist', label: 'Playlists', op: 'searchPlaylists' },
+] as const;
 
-export const kindOf = (type: SearchType): SearchKind => SEARCH_TYPES.find((t) => t.type === type)?.kind ?? 'track';
+/** One of the type selector's choices. */
+export type SearchChoice = (typeof SEARCH_TYPES)[number];
 
 /** Runs one search through the client; the signal cancels it when a newer query comes. */
 export async function runSearch(
   client: Client,
   query: string,
-  type: SearchType,
+  { kind, op }: SearchChoice,
   options: { onlyDownloadable?: boolean; limit: number; signal: AbortSignal },
 ): Promise<SearchResults> {
-  const kind = kindOf(type);
-  if (kind === 'user') return { query, kind, items: await client.searchUsers(query, options) };
-  if (kind === 'playlist') return { query, kind, items: await client.searchPlaylists(query, options) };
-  return { query, kind, items: await client.searchTracks(query, options) };
+  return { query, kind, items: await client[op](query, options) } as SearchResults;
 }
 
 /** The pieces an option shows: picture, main line, second line. */
-export function describe(results: SearchResults, index: number): { picture?: string; title: string; subtitle: string } {
+export function describe(results: SearchResults, index: number): { image?: string; title: string; subtitle: string } {
   if (results.kind === 'user') {
     const user = results.items[index]!;
-    return { picture: safeUrl(user.profile_picture?.['150x150']), title: user.name, subtitle: `@${user.handle}` };
+    return { image: safeUrl(user.profile_picture?.['150x150']), title: user.name, subtitle: `@${user.handle}` };
   }
   if (results.kind === 'playlist') {
     const list = results.items[index]!;
     const what = list.is_album ? 'Album' : 'Playlist';
-    return { picture: safeUrl(list.artwork?.['150x150']), title: list.playlist_name, subtitle: `${what} by ${list.user.name}` };
+    return { image: safeUrl(list.artwork?.['150x150']), title: list.playlist_name, subtitle: `${what} by ${list.user.name}` };
   }
   const track = results.items[index]!;
-  return { picture: safeUrl(track.artwork?.['150x150']), title: track.title, subtitle: track.user.name };
+  return { image: safeUrl(track.artwork?.['150x150']), title: track.title, subtitle: track.user.name };
 }
 
 /** The `service-select` detail for one result. */
@@ -65,7 +64,7 @@ export function selection(results: SearchResults, index: number): SearchSelectDe
 
 /** One `role=option` row; every string from the API goes in through a text binding. */
 export function renderOption(results: SearchResults, index: number, active: boolean, onPick: () => void): TemplateResult {
-  const { picture, title, subtitle } = describe(results, index);
+  const { image, title, subtitle } = describe(results, index);
   return html`
     <li
       id=${`option-${index}`}
@@ -75,9 +74,7 @@ export function renderOption(results: SearchResults, index: number, active: bool
       aria-selected=${active ? 'true' : 'false'}
       @click=${onPick}
     >
-      ${picture
-        ? html`<img part="picture" class="picture" src=${picture} alt="" loading="lazy" />`
-        : html`<span part="picture" class="picture"></span>`}
+      ${picture('picture', image)}
       <span class="text">
         <span part="option-title" class="title">${title}</span>
         <span part="option-subtitle" class="subtitle">${subtitle}</span>

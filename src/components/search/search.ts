@@ -1,6 +1,4 @@
-import { html, nothing, type PropertyValues } from 'lit';
-import { customElement, property, state } from 'lit/decorators.js';
-import { live } from 'lit/directives/live.js';
+import { html, nothing, type PropertyValues, type PropertyDeclarations } from 'lit';
 import { TaskStatus } from '@lit/task';
 import { ServiceElement } from '../shared/service-element.js';
 import { DataTask } from '../shared/data-task.js';
@@ -8,7 +6,7 @@ import { theme } from '../shared/theme.js';
 import { searchStyles } from './search.styles.js';
 import {
   SEARCH_TYPES, renderOption, runSearch, selection,
-  type SearchResults, type SearchSelectDetail, type SearchType,
+  type SearchChoice, type SearchResults, type SearchSelectDetail, type SearchType,
 } from './search-results.js';
 
 export type { SearchKind, SearchResults, SearchSelectDetail, SearchType } from './search-results.js';
@@ -50,46 +48,57 @@ const MAX_QUERY = 200;
  * @cssproperty [--service-radius=10px] - Corner radius.
  * @cssproperty [--service-font=system-ui] - Font family.
  */
-@customElement('service-search')
 export class ServiceSearch extends ServiceElement {
   static override styles = [theme, searchStyles];
+  static override properties: PropertyDeclarations = {
+    type: { reflect: true },
+    onlyDownloadable: { type: Boolean, reflect: true, attribute: 'only-downloadable' },
+    debounce: { type: Number },
+    limit: { type: Number },
+    value: {},
+    label: {},
+    placeholder: {},
+    term: { state: true },
+    open: { state: true },
+    activeIndex: { state: true },
+  };
 
   /** What to search: `tracks` (default), `users` or `playlists`. */
-  @property({ reflect: true }) type: SearchType = 'tracks';
+  type: SearchType = 'tracks';
   /** Only tracks that can be downloaded (for users and playlists: those with such a track). */
-  @property({ type: Boolean, reflect: true, attribute: 'only-downloadable' }) onlyDownloadable = false;
+  onlyDownloadable = false;
   /** Milliseconds of quiet after typing before the search is sent; default 250. */
-  @property({ type: Number }) debounce = 250;
+  debounce = 250;
   /** Most results to show, 1 to 50; default 10. */
-  @property({ type: Number }) limit = 10;
+  limit = 10;
   /** The text in the search box. */
-  @property() value = '';
+  value = '';
   /** The input's accessible name; default `Search`. */
-  @property() label = 'Search';
+  label = 'Search';
   /** The input's placeholder; default `Search tracks`, `Search users` or `Search playlists`. */
-  @property() placeholder?: string;
+  placeholder?: string;
 
   /** The text being searched: `value` trimmed, once typing has paused. */
-  @state() private term = '';
-  @state() private open = false;
-  @state() private activeIndex = -1;
-  private timer?: ReturnType<typeof setTimeout>;
+  private term = '';
+  private open = false;
+  private activeIndex = -1;
+  #timer?: ReturnType<typeof setTimeout>;
 
-  private readonly data = new DataTask(this, {
+  readonly #data = new DataTask(this, {
     operation: 'search',
-    args: () => [this.term, this.searchType, this.onlyDownloadable, this.resultLimit] as const,
-    fetch: ([term, type, onlyDownloadable, limit], client, signal) =>
-      term ? runSearch(client, term, type, { onlyDownloadable: onlyDownloadable || undefined, limit, signal }) : undefined,
+    args: () => [this.term, this.#choice, this.onlyDownloadable, this.#resultLimit] as const,
+    fetch: ([term, choice, onlyDownloadable, limit], client, signal) =>
+      term ? runSearch(client, term, choice, { onlyDownloadable: onlyDownloadable || undefined, limit, signal }) : undefined,
   });
 
   /** The results on show (after the latest search finished), with the text and kind they are for. */
   get results(): SearchResults | undefined {
-    return this.data.task.status === TaskStatus.COMPLETE ? this.data.task.value : undefined;
+    return this.#data.task.status === TaskStatus.COMPLETE ? this.#data.task.value : undefined;
   }
 
   /** Sends the search for the current text now, without waiting for the debounce. */
   search(): void {
-    clearTimeout(this.timer);
+    clearTimeout(this.#timer);
     const term = this.value.trim().slice(0, MAX_QUERY);
     if (term !== this.term) {
       this.term = term;
@@ -97,45 +106,50 @@ export class ServiceSearch extends ServiceElement {
     }
   }
 
-  private get searchType(): SearchType {
-    return SEARCH_TYPES.some((t) => t.type === this.type) ? this.type : 'tracks';
+  /** The type selector's choice for `type`: Tracks for an unknown one. */
+  get #choice(): SearchChoice {
+    return SEARCH_TYPES.find((t) => t.type === this.type) ?? SEARCH_TYPES[0];
   }
 
-  private get resultLimit(): number {
+  get #resultLimit(): number {
     const n = Math.round(Number(this.limit));
     return Number.isFinite(n) ? Math.min(50, Math.max(1, n)) : 10;
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    clearTimeout(this.timer);
+    clearTimeout(this.#timer);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('value')) {
-      clearTimeout(this.timer);
+      clearTimeout(this.#timer);
       const wait = Number(this.debounce);
-      this.timer = setTimeout(() => this.search(), Number.isFinite(wait) && wait >= 0 ? wait : 250);
+      this.#timer = setTimeout(() => this.search(), Number.isFinite(wait) && wait >= 0 ? wait : 250);
     }
   }
 
   protected override updated(): void {
+    // Written here rather than bound: the controls follow every change of the element's state,
+    // a reset after the user typed included (a plain binding skips a value it already rendered).
+    const [input, checkbox] = this.renderRoot.querySelectorAll('input');
+    if (input!.value !== this.value) input!.value = this.value;
+    checkbox!.checked = this.onlyDownloadable;
     const active = this.renderRoot.querySelector('[part~="option-active"]');
     active?.scrollIntoView?.({ block: 'nearest' });
   }
 
   protected override render() {
-    const type = this.searchType;
-    const { label } = SEARCH_TYPES.find((t) => t.type === type)!;
-    const status = this.data.task.status;
+    const { type, label } = this.#choice;
+    const status = this.#data.task.status;
     const results = this.results;
     const count = results?.items.length ?? 0;
     const visible = this.open && this.term !== '' && status !== TaskStatus.INITIAL;
     const expanded = visible && count > 0;
     const active = expanded && this.activeIndex < count ? this.activeIndex : -1;
-    const announcement = !visible || !results ? '' : count ? `${count} ${count === 1 ? 'result' : 'results'} available.` : this.noResults(results.query);
+    const announcement = !visible || !results ? '' : count ? `${count} ${count === 1 ? 'result' : 'results'} available.` : this.#noResults(results.query);
     return html`
-      <div class="search" @focusout=${this.onFocusOut}>
+      <div class="search" @focusout=${this.#onFocusOut}>
         <label part="label" class="visually-hidden" for="input">${this.label}</label>
         <div class="field">
           <input
@@ -151,22 +165,21 @@ export class ServiceSearch extends ServiceElement {
             aria-controls="listbox"
             aria-activedescendant=${active >= 0 ? `option-${active}` : nothing}
             placeholder=${this.placeholder ?? `Search ${label.toLowerCase()}`}
-            .value=${live(this.value)}
-            @input=${this.onInput}
-            @keydown=${this.onKeyDown}
+            @input=${this.#onInput}
+            @keydown=${this.#onKeyDown}
             @click=${() => (this.open = true)}
           />
           <div part="popup" class="popup" ?hidden=${!visible} @mousedown=${(e: Event) => e.preventDefault()}>
             ${expanded
               ? nothing
-              : this.data.render(() => html``, {
+              : this.#data.render(() => html``, {
                   loading: 'Searching',
-                  empty: this.noResults(results?.query ?? this.term),
+                  empty: this.#noResults(results?.query ?? this.term),
                   isEmpty: (r) => r.items.length === 0,
                   rows: 2,
                 })}
             <ul id="listbox" part="listbox" class="listbox" role="listbox" aria-label=${`${label} found`} ?hidden=${!expanded}>
-              ${expanded ? results!.items.map((_, i) => renderOption(results!, i, i === active, () => this.select(i))) : nothing}
+              ${expanded ? results!.items.map((_, i) => renderOption(results!, i, i === active, () => this.#select(i))) : nothing}
             </ul>
           </div>
         </div>
@@ -178,15 +191,14 @@ export class ServiceSearch extends ServiceElement {
                 part="type-button"
                 class="type"
                 aria-pressed=${t.type === type ? 'true' : 'false'}
-                @click=${() => this.choose({ type: t.type })}
+                @click=${() => this.#choose({ type: t.type })}
               >${t.label}</button>`,
             )}
           </div>
           <label part="downloadable" class="downloadable">
             <input
               type="checkbox"
-              .checked=${live(this.onlyDownloadable)}
-              @change=${(e: Event) => this.choose({ onlyDownloadable: (e.target as HTMLInputElement).checked })}
+              @change=${(e: Event) => this.#choose({ onlyDownloadable: (e.target as HTMLInputElement).checked })}
             />
             Only downloadable
           </label>
@@ -196,24 +208,24 @@ export class ServiceSearch extends ServiceElement {
     `;
   }
 
-  private noResults(query: string): string {
+  #noResults(query: string): string {
     return `No results for “${query}”`;
   }
 
-  private onInput(e: Event): void {
+  #onInput(e: Event): void {
     this.value = (e.target as HTMLInputElement).value;
     this.open = true;
     // Clearing the box needs no request: close at once instead of after the pause.
     if (!this.value.trim()) this.search();
   }
 
-  private choose(change: { type?: SearchType; onlyDownloadable?: boolean }): void {
+  #choose(change: { type?: SearchType; onlyDownloadable?: boolean }): void {
     Object.assign(this, change);
     this.activeIndex = -1;
     this.open = true;
   }
 
-  private onKeyDown(e: KeyboardEvent): void {
+  #onKeyDown(e: KeyboardEvent): void {
     const count = this.results?.items.length ?? 0;
     switch (e.key) {
       case 'ArrowDown':
@@ -231,7 +243,7 @@ export class ServiceSearch extends ServiceElement {
       }
       case 'Enter':
         e.preventDefault();
-        if (this.open && this.activeIndex >= 0 && this.activeIndex < count) this.select(this.activeIndex);
+        if (this.open && this.activeIndex >= 0 && this.activeIndex < count) this.#select(this.activeIndex);
         else this.search();
         return;
       case 'Escape':
@@ -245,7 +257,7 @@ export class ServiceSearch extends ServiceElement {
     }
   }
 
-  private select(index: number): void {
+  #select(index: number): void {
     const results = this.results;
     if (!results || !results.items[index]) return;
     this.open = false;
@@ -253,7 +265,7 @@ export class ServiceSearch extends ServiceElement {
     this.emit('service-select', selection(results, index));
   }
 
-  private onFocusOut(e: FocusEvent): void {
+  #onFocusOut(e: FocusEvent): void {
     const next = e.relatedTarget as Node | null;
     if (!next || !this.renderRoot.contains(next)) {
       this.open = false;
@@ -261,6 +273,9 @@ export class ServiceSearch extends ServiceElement {
     }
   }
 }
+
+// Loaded twice (say from the CDN and from npm), the first definition stays.
+if (!customElements.get('service-search')) customElements.define('service-search', ServiceSearch);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -2,8 +2,12 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { Context } from '@lit/context';
 import type { ClientOptions } from '../../core/index.js';
 
-/** Configuration a `<service-provider>` hands down to the elements inside it (what `createContext()` returns). */
-export const serviceContext = Symbol('service-config') as Context<symbol, ClientOptions>;
+/**
+ * Configuration a `<service-provider>` hands down to the elements inside it (what
+ * `createContext()` returns). A registered symbol, so a provider and an element from two CDN
+ * bundles (each with its own copy of this module) still find each other.
+ */
+export const serviceContext = Symbol.for('service-kit.config') as Context<symbol, ClientOptions>;
 
 const OWN = ['appName', 'apiKey', 'hostListUrl', 'authUrl', 'host'] as const;
 

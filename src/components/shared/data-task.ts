@@ -1,6 +1,6 @@
 import type { ReactiveController, TemplateResult } from 'lit';
 import { Task, TaskStatus, initialState } from '@lit/task';
-import type { Client } from '../../core/index.js';
+import type { Client, Resolved } from '../../core/index.js';
 import type { ServiceElement } from './service-element.js';
 import { emptyState, errorState, loadingState } from './states.js';
 
@@ -25,8 +25,8 @@ export interface DataTaskOptions<A extends readonly unknown[], R> {
  */
 export class DataTask<A extends readonly unknown[], R> implements ReactiveController {
   readonly task: Task<readonly [Client, boolean, ...A], R>;
-  private visible = false;
-  private observer?: IntersectionObserver;
+  #visible = false;
+  #observer?: IntersectionObserver;
 
   constructor(
     private readonly host: DataHost,
@@ -34,7 +34,7 @@ export class DataTask<A extends readonly unknown[], R> implements ReactiveContro
   ) {
     host.addController(this);
     this.task = new Task(host, {
-      args: () => [host.client, this.visible || host.loading !== 'lazy', ...options.args()] as const,
+      args: () => [host.client, this.#visible || host.loading !== 'lazy', ...options.args()] as const,
       task: async ([client, inView, ...args], { signal }) => {
         if (!inView) return initialState;
         // Nothing to ask for (no id, no URL): the task completes empty and the element says so.
@@ -49,22 +49,22 @@ export class DataTask<A extends readonly unknown[], R> implements ReactiveContro
   }
 
   hostConnected(): void {
-    if (this.host.loading === 'lazy' && !this.visible && typeof IntersectionObserver !== 'undefined') {
-      this.observer = new IntersectionObserver((entries) => {
+    if (this.host.loading === 'lazy' && !this.#visible && typeof IntersectionObserver !== 'undefined') {
+      this.#observer = new IntersectionObserver((entries) => {
         if (entries.some((e) => e.isIntersecting)) {
-          this.visible = true;
-          this.observer?.disconnect();
+          this.#visible = true;
+          this.#observer?.disconnect();
           this.host.requestUpdate();
         }
       }, { rootMargin: '200px' });
-      this.observer.observe(this.host);
+      this.#observer.observe(this.host);
     }
     // A run cut short by leaving the page starts again on return.
     if (this.task.status === TaskStatus.ERROR && isAbort(this.task.error)) void this.task.run();
   }
 
   hostDisconnected(): void {
-    this.observer?.disconnect();
+    this.#observer?.disconnect();
     this.task.abort();
   }
 
@@ -94,4 +94,11 @@ function messageOf(error: unknown): string {
     return 'The service could not be reached.';
   }
   return (error as Error)?.message || 'Something went wrong.';
+}
+
+/** The resource behind a public URL, which must be a `kind`; anything else fails the fetch (operation `resolve`). */
+export async function resolveAs<K extends Resolved['kind']>(client: Client, url: string, kind: K, signal: AbortSignal) {
+  const found = await client.resolve(url, { signal });
+  if (found.kind !== kind) throw Object.assign(new Error(`That ${kind == 'user' ? 'handle' : 'URL'} is not a ${kind}.`), { operation: 'resolve' });
+  return found.data as Extract<Resolved, { kind: K }>['data'];
 }

@@ -1,5 +1,4 @@
-import { LitElement } from 'lit';
-import { property, state } from 'lit/decorators.js';
+import { LitElement, type PropertyDeclarations } from 'lit';
 import type { Client, ClientOptions } from '../../core/index.js';
 import { clientFor } from './client-for.js';
 import { ProvidedSettings, settingsOf } from './context.js';
@@ -19,20 +18,29 @@ export interface ServiceErrorDetail {
  * attribute and a typed event helper.
  */
 export class ServiceElement extends LitElement {
-  /** The application's name, sent as `app_name`. */
-  @property({ attribute: 'app-name' }) appName?: string;
-  /** The application's API key. */
-  @property({ attribute: 'api-key' }) apiKey?: string;
-  /** Where the list of API hosts is read. */
-  @property({ attribute: 'host-list-url' }) hostListUrl?: string;
-  /** Origin of the login prompt page. */
-  @property({ attribute: 'auth-url' }) authUrl?: string;
-  /** Pins one API host, skipping host selection. */
-  @property() host?: string;
-  /** `light` or `dark`; follows `prefers-color-scheme` when unset. */
-  @property({ reflect: true }) theme?: 'light' | 'dark';
+  static override properties: PropertyDeclarations = {
+    appName: { attribute: 'app-name' },
+    apiKey: { attribute: 'api-key' },
+    hostListUrl: { attribute: 'host-list-url' },
+    authUrl: { attribute: 'auth-url' },
+    host: {},
+    theme: { reflect: true },
+    provided: { state: true },
+  };
 
-  @state()
+  /** The application's name, sent as `app_name`. */
+  appName?: string;
+  /** The application's API key. */
+  apiKey?: string;
+  /** Where the list of API hosts is read. */
+  hostListUrl?: string;
+  /** Origin of the login prompt page. */
+  authUrl?: string;
+  /** Pins one API host, skipping host selection. */
+  host?: string;
+  /** `light` or `dark`; follows `prefers-color-scheme` when unset. */
+  theme?: 'light' | 'dark';
+
   protected provided?: ClientOptions;
 
   constructor() {

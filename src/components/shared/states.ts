@@ -16,3 +16,10 @@ export const errorState = (message: string, retry: () => void): TemplateResult =
 `;
 
 export const emptyState = (message: string): TemplateResult => html`<div part="empty" class="state">${message}</div>`;
+
+/**
+ * A decorative image (the text beside it names what it shows), or an empty box of the same
+ * part when there is no URL, so the layout holds. The part name is also its class.
+ */
+export const picture = (part: string, url: string | undefined): TemplateResult =>
+  url ? html`<img part=${part} class=${part} src=${url} alt="" loading="lazy" />` : html`<span part=${part} class=${part}></span>`;

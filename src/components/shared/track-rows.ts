@@ -1,7 +1,10 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
 import type { PlayerState } from '../../core/audio.js';
 import type { Track } from '../../core/index.js';
+import { AudioController } from './audio-controller.js';
+import type { ServiceElement } from './service-element.js';
 import { formatDuration, safeUrl } from './format.js';
+import { picture } from './states.js';
 import { pauseIcon, playIcon, verifiedIcon } from './icons.js';
 
 /**
@@ -28,9 +31,7 @@ export function trackItem(track: Track, number: number | undefined, state: RowSt
   const artwork = safeUrl(track.artwork?.['150x150'] ?? track.artwork?.['480x480']);
   return html`<li part="item" class="item" aria-current=${current ? 'true' : nothing}>
     ${number === undefined ? nothing : html`<span part="rank" class="rank">${number}</span>`}
-    ${artwork
-      ? html`<img part="item-artwork" class="art" src=${artwork} alt="" width="40" height="40" loading="lazy" decoding="async" />`
-      : html`<span part="item-artwork" class="art"></span>`}
+    ${picture('item-artwork', artwork)}
     <span class="text">
       <span part="item-title" class="title">${track.title}</span>
       <span part="item-artist" class="artist">${track.user.name}${track.user.is_verified ? verifiedIcon() : nothing}</span>
@@ -42,14 +43,44 @@ export function trackItem(track: Track, number: number | undefined, state: RowSt
   </li>`;
 }
 
-/** The track whose play button a click inside a list hit, if any. */
-export function clickedTrack(event: Event, tracks: readonly Track[]): Track | undefined {
-  for (const node of event.composedPath()) {
-    const id = (node as HTMLElement).dataset?.trackId;
-    if (id) return tracks.find((t) => t.id === id);
-    if (node === event.currentTarget) break;
+/**
+ * A list element's link to the page's audio engine: it re-renders the element when the current
+ * track or the play state changes (not on time updates), renders the `<ol>` of rows, and plays
+ * what a click in it hit, with the list queued.
+ */
+export class TrackRows extends AudioController {
+  constructor(private readonly list: ServiceElement) {
+    super(list, rowState);
   }
-  return undefined;
+
+  /** One row, marked current and playing from the engine's state. */
+  item(track: Track, number?: number): TemplateResult {
+    return trackItem(track, number, rowState(this.state));
+  }
+
+  /**
+   * The `<ol part="list">`: a row for each of `queue`, numbered from 1 with `numbered`, or `items`
+   * in their place. A row's play button plays its track with `queue` queued.
+   */
+  render(label: string, queue: readonly Track[], numbered = false, items: unknown = queue.map((t, i) => this.item(t, numbered ? i + 1 : undefined))): TemplateResult {
+    return html`<ol part="list" class="rows" aria-label=${label} @click=${(event: Event) => this.#onClick(event, queue)}>${items}</ol>`;
+  }
+
+  /** Plays `track` with `queue` queued (with `toggle`, pauses it when it is playing); a failure is a `service-error`. */
+  play(track: Track, queue: readonly Track[], toggle?: boolean): void {
+    const options = { queue, client: this.list.client };
+    (toggle ? this.engine.toggle(track, options) : this.engine.play(track, options)).catch((error) => this.list.emitError(error, 'play'));
+  }
+
+  /** Toggles the track whose play button the click hit, if any. */
+  #onClick(event: Event, queue: readonly Track[]): void {
+    for (const node of event.composedPath()) {
+      const id = (node as HTMLElement).dataset?.trackId;
+      const track = id && queue.find((t) => t.id === id);
+      if (track) return this.play(track, queue, true);
+      if (id || node === event.currentTarget) return;
+    }
+  }
 }
 
 export const trackRowStyles = css`
@@ -85,7 +116,7 @@ export const trackRowStyles = css`
     color: var(--_muted);
     font-variant-numeric: tabular-nums;
   }
-  .art {
+  .item-artwork {
     width: 40px;
     height: 40px;
     border-radius: 4px;

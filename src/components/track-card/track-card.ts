@@ -1,8 +1,7 @@
-import { html, nothing } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
+import { html, nothing, type PropertyDeclarations } from 'lit';
 import type { Track } from '../../core/index.js';
 import { ServiceElement } from '../shared/service-element.js';
-import { DataTask } from '../shared/data-task.js';
+import { DataTask, resolveAs } from '../shared/data-task.js';
 import { AudioController } from '../shared/audio-controller.js';
 import { theme } from '../shared/theme.js';
 import { formatCount, formatDuration, safeUrl } from '../shared/format.js';
@@ -36,47 +35,46 @@ import { trackCardStyles } from './track-card.styles.js';
  * @cssproperty [--service-radius=10px] - Corner radius.
  * @cssproperty [--service-font=system-ui] - Font family.
  */
-@customElement('service-track-card')
 export class ServiceTrackCard extends ServiceElement {
   static override styles = [theme, trackCardStyles];
+  static override properties: PropertyDeclarations = {
+    trackId: { attribute: 'track-id' },
+    url: {},
+    size: { reflect: true },
+    loading: { reflect: true },
+  };
 
   /** The track's public id. */
-  @property({ attribute: 'track-id' }) trackId?: string;
+  trackId?: string;
   /** A public URL or path of the track (`/handle/slug`), used when `track-id` is not set. */
-  @property() url?: string;
+  url?: string;
   /** `card` (default), `compact` or `tiny`. */
-  @property({ reflect: true }) size: 'card' | 'compact' | 'tiny' = 'card';
+  size: 'card' | 'compact' | 'tiny' = 'card';
   /** `lazy` waits until the card comes into view before fetching. */
-  @property({ reflect: true }) loading: 'lazy' | 'eager' = 'eager';
+  loading: 'lazy' | 'eager' = 'eager';
 
-  private readonly data = new DataTask(this, {
+  readonly #data = new DataTask(this, {
     operation: 'getTrack',
     args: () => [this.trackId, this.url] as const,
     fetch: ([trackId, url], client, signal) => {
       if (trackId) return client.getTrack(trackId, { signal });
-      if (url) {
-        return client.resolve(url, { signal }).then((found) => {
-          if (found.kind !== 'track') throw Object.assign(new Error('That URL is not a track.'), { operation: 'resolve' });
-          return found.data;
-        });
-      }
-      return undefined;
+      return url ? resolveAs(client, url, 'track', signal) : undefined;
     },
   });
 
-  private readonly audio = new AudioController(this, (s) => ({ id: s.track?.id, paused: s.paused, status: s.status }));
+  readonly #audio = new AudioController(this, (s) => ({ id: s.track?.id, paused: s.paused, status: s.status }));
 
   /** The loaded track, once there is one. */
   get track(): Track | undefined {
-    return this.data.task.value;
+    return this.#data.task.value;
   }
 
   protected override render() {
-    return this.data.render((track) => this.renderTrack(track), { loading: 'Loading track', empty: 'No track to show.' });
+    return this.#data.render((track) => this.#renderTrack(track), { loading: 'Loading track', empty: 'No track to show.' });
   }
 
-  private renderTrack(track: Track) {
-    const { state } = this.audio;
+  #renderTrack(track: Track) {
+    const { state } = this.#audio;
     const current = state.track?.id === track.id;
     const playing = current && !state.paused;
     const artwork = safeUrl(track.artwork?.['480x480'] ?? track.artwork?.['150x150']);
@@ -108,7 +106,7 @@ export class ServiceTrackCard extends ServiceElement {
           class="play"
           aria-label=${`${playing ? 'Pause' : 'Play'} ${track.title}`}
           aria-busy=${current && state.status === 'loading' ? 'true' : 'false'}
-          @click=${() => this.togglePlay(track)}
+          @click=${() => this.#togglePlay(track)}
         >
           ${playing ? pauseIcon() : playIcon()}
         </button>
@@ -116,10 +114,13 @@ export class ServiceTrackCard extends ServiceElement {
     `;
   }
 
-  private togglePlay(track: Track): void {
-    void this.audio.engine.toggle(track, { client: this.client });
+  #togglePlay(track: Track): void {
+    void this.#audio.engine.toggle(track, { client: this.client });
   }
 }
+
+// Loaded twice (say from the CDN and from npm), the first definition stays.
+if (!customElements.get('service-track-card')) customElements.define('service-track-card', ServiceTrackCard);
 
 declare global {
   interface HTMLElementTagNameMap {

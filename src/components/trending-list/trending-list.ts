@@ -1,12 +1,10 @@
-import { html, nothing } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
+import { html, nothing, type PropertyDeclarations } from 'lit';
 import type { Track, TrendingTime } from '../../core/index.js';
 import { GENRES } from '../../core/types.js';
 import { ServiceElement } from '../shared/service-element.js';
 import { DataTask } from '../shared/data-task.js';
-import { AudioController } from '../shared/audio-controller.js';
 import { theme } from '../shared/theme.js';
-import { clickedTrack, rowState, trackItem, trackRowStyles } from '../shared/track-rows.js';
+import { TrackRows, trackRowStyles } from '../shared/track-rows.js';
 import { trendingListStyles } from './trending-list.styles.js';
 
 /** Detail of `service-trending-change`: the window and genre the user picked. */
@@ -58,38 +56,44 @@ const clampLimit = (n: number): number => (Number.isFinite(n) ? Math.min(100, Ma
  * @cssproperty [--service-radius=10px] - Corner radius.
  * @cssproperty [--service-font=system-ui] - Font family.
  */
-@customElement('service-trending-list')
 export class ServiceTrendingList extends ServiceElement {
   static override styles = [theme, trackRowStyles, trendingListStyles];
+  static override properties: PropertyDeclarations = {
+    time: { reflect: true },
+    genre: { reflect: true },
+    limit: { type: Number },
+    controls: { type: Boolean, reflect: true },
+    loading: { reflect: true },
+  };
 
   /** The window: `week` (default), `month` or `allTime`. */
-  @property({ reflect: true }) time: TrendingTime = 'week';
+  time: TrendingTime = 'week';
   /** Only tracks of this genre (one of the service's genres); all genres when unset. */
-  @property({ reflect: true }) genre?: string;
+  genre?: string;
   /** How many tracks, 1 to 100 (default 100). */
-  @property({ type: Number }) limit = 100;
+  limit = 100;
   /** Shows the window switcher and the genre picker. */
-  @property({ type: Boolean, reflect: true }) controls = false;
+  controls = false;
   /** `lazy` waits until the list comes into view before fetching. */
-  @property({ reflect: true }) loading: 'lazy' | 'eager' = 'eager';
+  loading: 'lazy' | 'eager' = 'eager';
 
-  private readonly data = new DataTask(this, {
+  readonly #data = new DataTask(this, {
     operation: 'getTrendingTracks',
     args: () => [this.time, this.genre || undefined, clampLimit(this.limit)] as const,
     fetch: ([time, genre, limit], client, signal) => client.getTrendingTracks({ time, genre, limit, signal }),
   });
 
-  private readonly audio = new AudioController(this, rowState);
+  readonly #rows = new TrackRows(this);
 
   /** The loaded tracks, in rank order. */
   get tracks(): readonly Track[] {
-    return this.data.task.value ?? [];
+    return this.#data.task.value ?? [];
   }
 
   protected override render() {
     return html`<div class="box">
-      ${this.controls ? this.renderControls() : nothing}
-      ${this.data.render((tracks) => this.renderList(tracks), {
+      ${this.controls ? this.#renderControls() : nothing}
+      ${this.#data.render((tracks) => this.#renderList(tracks), {
         loading: 'Loading trending tracks',
         empty: 'No trending tracks for this genre',
         isEmpty: (tracks) => tracks.length === 0,
@@ -98,20 +102,12 @@ export class ServiceTrendingList extends ServiceElement {
     </div>`;
   }
 
-  private renderList(tracks: readonly Track[]) {
-    const state = rowState(this.audio.state);
+  #renderList(tracks: readonly Track[]) {
     const label = WINDOWS.find(([t]) => t === this.time)?.[1];
-    return html`<ol
-      part="list"
-      class="rows"
-      aria-label=${`Trending tracks${this.genre ? ` in ${this.genre}` : ''}${label ? `, ${label.toLowerCase()}` : ''}`}
-      @click=${(e: Event) => this.playFrom(e, tracks)}
-    >
-      ${tracks.map((track, i) => trackItem(track, i + 1, state))}
-    </ol>`;
+    return this.#rows.render(`Trending tracks${this.genre ? ` in ${this.genre}` : ''}${label ? `, ${label.toLowerCase()}` : ''}`, tracks, true);
   }
 
-  private renderControls() {
+  #renderControls() {
     const genres: readonly string[] = GENRES;
     const genre = this.genre ?? '';
     return html`<div part="controls" class="controls">
@@ -120,13 +116,13 @@ export class ServiceTrendingList extends ServiceElement {
           ([time, label]) => html`<button
             part="window-button"
             aria-pressed=${this.time === time ? 'true' : 'false'}
-            @click=${() => this.change(time, this.genre)}
+            @click=${() => this.#change(time, this.genre)}
           >${label}</button>`,
         )}
       </div>
       <label class="genre">
         Genre
-        <select part="genre-select" .value=${genre} @change=${(e: Event) => this.change(this.time, (e.target as HTMLSelectElement).value || undefined)}>
+        <select part="genre-select" .value=${genre} @change=${(e: Event) => this.#change(this.time, (e.target as HTMLSelectElement).value || undefined)}>
           <option value="" ?selected=${!genre}>All genres</option>
           ${genre && !genres.includes(genre) ? html`<option value=${genre} selected>${genre}</option>` : nothing}
           ${genres.map((g) => html`<option value=${g} ?selected=${g === genre}>${g}</option>`)}
@@ -135,7 +131,7 @@ export class ServiceTrendingList extends ServiceElement {
     </div>`;
   }
 
-  private change(time: TrendingTime, genre: string | undefined): void {
+  #change(time: TrendingTime, genre: string | undefined): void {
     if (time === this.time && genre === (this.genre || undefined)) return;
     if (!this.emit('service-trending-change', { time, genre })) {
       this.requestUpdate(); // puts a cancelled choice back on the controls
@@ -144,13 +140,10 @@ export class ServiceTrendingList extends ServiceElement {
     this.time = time;
     this.genre = genre;
   }
-
-  private playFrom(event: Event, tracks: readonly Track[]): void {
-    const track = clickedTrack(event, tracks);
-    if (!track) return;
-    this.audio.engine.toggle(track, { queue: tracks, client: this.client }).catch((error) => this.emitError(error, 'play'));
-  }
 }
+
+// Loaded twice (say from the CDN and from npm), the first definition stays.
+if (!customElements.get('service-trending-list')) customElements.define('service-trending-list', ServiceTrendingList);
 
 declare global {
   interface HTMLElementTagNameMap {

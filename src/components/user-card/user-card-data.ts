@@ -1,4 +1,5 @@
 import type { Activity, Client, Track, User } from '../../core/index.js';
+import { resolveAs } from '../shared/data-task.js';
 
 /** The card's header data: the user and their top tags. */
 export interface Profile {
@@ -21,9 +22,8 @@ export async function loadProfile(client: Client, id: string | undefined, handle
     return { user, tags };
   }
   // One path segment: a handle holding `/` must not resolve to a track.
-  const found = await client.resolve('/' + encodeURIComponent(handle!.replace(/^@/, '')), { signal });
-  if (found.kind !== 'user') throw Object.assign(new Error('That handle is not a user.'), { operation: 'resolve' });
-  return { user: found.data, tags: await client.getUserTags(found.data.id, { limit: 5, signal }) };
+  const user = await resolveAs(client, '/' + encodeURIComponent(handle!.replace(/^@/, '')), 'user', signal);
+  return { user, tags: await client.getUserTags(user.id, { limit: 5, signal }) };
 }
 
 /** A page of the user's tracks, newest first; one extra asked for to know whether more exist. */

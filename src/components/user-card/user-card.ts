@@ -1,14 +1,13 @@
-import { html, nothing, type PropertyValues } from 'lit';
-import { customElement, property, state } from 'lit/decorators.js';
+import { html, nothing, type PropertyValues, type PropertyDeclarations } from 'lit';
 import { TaskStatus } from '@lit/task';
 import type { Activity, Playlist, Track, User } from '../../core/index.js';
 import { ServiceElement } from '../shared/service-element.js';
 import { DataTask } from '../shared/data-task.js';
-import { AudioController } from '../shared/audio-controller.js';
+import { picture } from '../shared/states.js';
 import { theme } from '../shared/theme.js';
 import { formatCount, safeUrl } from '../shared/format.js';
 import { verifiedIcon } from '../shared/icons.js';
-import { clickedTrack, rowState, trackItem, trackRowStyles, type RowState } from '../shared/track-rows.js';
+import { TrackRows, trackRowStyles } from '../shared/track-rows.js';
 import { favoritesPage, loadProfile, repostedTracks, repostsPage, tracksPage, type Page, type Profile, type Tab } from './user-card-data.js';
 import { userCardStyles } from './user-card.styles.js';
 
@@ -62,63 +61,70 @@ const EMPTY: Record<Tab, string> = { tracks: 'No tracks yet.', favorites: 'No fa
  * @cssproperty [--service-radius=10px] - Corner radius.
  * @cssproperty [--service-font=system-ui] - Font family.
  */
-@customElement('service-user-card')
 export class ServiceUserCard extends ServiceElement {
   static override styles = [theme, trackRowStyles, userCardStyles];
+  static override properties: PropertyDeclarations = {
+    userId: { attribute: 'user-id' },
+    handle: {},
+    tab: { reflect: true },
+    pageSize: { type: Number, attribute: 'page-size' },
+    loading: { reflect: true },
+    offsets: { state: true },
+  };
 
   /** The user's public id. */
-  @property({ attribute: 'user-id' }) userId?: string;
+  userId?: string;
   /** The user's handle (with or without `@`), resolved through the public URL `/<handle>`; used when `user-id` is not set. */
-  @property() handle?: string;
+  handle?: string;
   /** The open tab: `tracks` (default), `favorites` or `reposts`. */
-  @property({ reflect: true }) tab: Tab = 'tracks';
+  tab: Tab = 'tracks';
   /** Items per page in the tabs, 1 to 100 (default 10). */
-  @property({ type: Number, attribute: 'page-size' }) pageSize = 10;
+  pageSize = 10;
   /** `lazy` waits until the card comes into view before fetching. */
-  @property({ reflect: true }) loading: 'lazy' | 'eager' = 'eager';
+  loading: 'lazy' | 'eager' = 'eager';
 
   /** Where each tab's current page starts. */
-  @state() private offsets: Record<Tab, number> = { tracks: 0, favorites: 0, reposts: 0 };
+  private offsets: Record<Tab, number> = { tracks: 0, favorites: 0, reposts: 0 };
 
-  private readonly profile = new DataTask(this, {
+  readonly #profile = new DataTask(this, {
     operation: 'getUser',
     args: () => [this.userId, this.handle] as const,
     fetch: ([id, handle], client, signal) => (id || handle ? loadProfile(client, id, handle, signal) : undefined),
   });
 
-  private readonly panels = {
-    tracks: this.panelTask('tracks', 'getUserTracks', tracksPage),
-    favorites: this.panelTask('favorites', 'getUserFavorites', favoritesPage),
-    reposts: this.panelTask('reposts', 'getUserReposts', repostsPage),
+  readonly #panels = {
+    tracks: this.#panelTask('tracks', 'getUserTracks', tracksPage),
+    favorites: this.#panelTask('favorites', 'getUserFavorites', favoritesPage),
+    reposts: this.#panelTask('reposts', 'getUserReposts', repostsPage),
   };
 
-  private readonly audio = new AudioController(this, rowState);
+  readonly #rows = new TrackRows(this);
 
   /** The loaded user, once there is one. */
   get user(): User | undefined {
-    return this.profile.task.value?.user;
+    return this.#profile.task.value?.user;
   }
 
-  private get size(): number {
+  get #size(): number {
     return Number.isFinite(this.pageSize) ? Math.min(100, Math.max(1, Math.floor(this.pageSize))) : 10;
   }
 
   /** The open tab; an unknown `tab` value opens Tracks. */
-  private get openTab(): Tab {
+  get #openTab(): Tab {
     return TABS.some(([t]) => t === this.tab) ? this.tab : 'tracks';
   }
 
   /** The id the tabs read: known at once from `user-id`, after resolve from `handle`. */
-  private get loadedUserId(): string | undefined {
+  get #loadedUserId(): string | undefined {
     if (this.userId) return this.userId;
-    return this.profile.task.status === TaskStatus.COMPLETE ? this.profile.task.value?.user.id : undefined;
+    return this.#profile.task.status === TaskStatus.COMPLETE ? this.#profile.task.value?.user.id : undefined;
   }
 
   /** A tab's data: fetched only while the tab is open. */
-  private panelTask<T>(tab: Tab, operation: string, fetchPage: (...a: Parameters<typeof tracksPage>) => Promise<Page<T>>) {
+  #panelTask<T>(tab: Tab, operation: string, fetchPage: (...a: Parameters<typeof tracksPage>) => Promise<Page<T>>) {
     return new DataTask(this, {
       operation,
-      args: () => [this.loadedUserId, this.openTab === tab, this.offsets[tab], this.size] as const,
+      args: () => [this.#loadedUserId, this.#openTab === tab, this.offsets[tab], this.#size] as const,
       fetch: ([id, open, offset, size], client, signal) => (id && open ? fetchPage(client, id, offset, size, signal) : undefined),
     });
   }
@@ -129,10 +135,10 @@ export class ServiceUserCard extends ServiceElement {
   }
 
   protected override render() {
-    return this.profile.render((profile) => this.renderCard(profile), { loading: 'Loading profile', empty: 'No user to show.', rows: 5 });
+    return this.#profile.render((profile) => this.#renderCard(profile), { loading: 'Loading profile', empty: 'No user to show.', rows: 5 });
   }
 
-  private renderCard({ user, tags }: Profile) {
+  #renderCard({ user, tags }: Profile) {
     const cover = safeUrl(user.cover_photo?.['640x'] ?? user.cover_photo?.['2000x']);
     const avatar = safeUrl(user.profile_picture?.['150x150'] ?? user.profile_picture?.['480x480']);
     const counts: Array<[number, string, string]> = [
@@ -144,9 +150,9 @@ export class ServiceUserCard extends ServiceElement {
       [user.repost_count, 'repost', 'reposts'],
     ];
     return html`<article part="card" class="card" aria-label=${user.name}>
-      ${cover ? html`<img part="cover" class="cover" src=${cover} alt="" loading="lazy" />` : html`<div part="cover" class="cover"></div>`}
+      ${picture('cover', cover)}
       <div class="head">
-        ${avatar ? html`<img part="avatar" class="avatar" src=${avatar} alt="" loading="lazy" />` : html`<span part="avatar" class="avatar"></span>`}
+        ${picture('avatar', avatar)}
         <div class="who">
           <h2 part="name" class="name"><span>${user.name}</span>${user.is_verified ? verifiedIcon() : nothing}</h2>
           <span part="handle" class="handle">@${user.handle}</span>
@@ -158,32 +164,31 @@ export class ServiceUserCard extends ServiceElement {
         ${counts.map(([n, one, many]) => html`<li><strong>${formatCount(n)}</strong> ${n === 1 ? one : many}</li>`)}
       </ul>
       ${tags.length ? html`<ul part="tags" class="tags" aria-label="Top tags">${tags.map((t) => html`<li>${t}</li>`)}</ul>` : nothing}
-      <div part="tabs" class="tabs" role="tablist" aria-label=${`${user.name}: music`} @keydown=${this.onTabKey}>
+      <div part="tabs" class="tabs" role="tablist" aria-label=${`${user.name}: music`} @keydown=${this.#onTabKey}>
         ${TABS.map(
           ([tab, label]) => html`<button
             part="tab"
             role="tab"
             id=${`tab-${tab}`}
             aria-controls=${`panel-${tab}`}
-            aria-selected=${this.openTab === tab ? 'true' : 'false'}
-            tabindex=${this.openTab === tab ? '0' : '-1'}
+            aria-selected=${this.#openTab === tab ? 'true' : 'false'}
+            tabindex=${this.#openTab === tab ? '0' : '-1'}
             @click=${() => (this.tab = tab)}
           >${label}</button>`,
         )}
       </div>
       ${TABS.map(
-        ([tab]) => html`<div part="panel" class="panel" role="tabpanel" id=${`panel-${tab}`} aria-labelledby=${`tab-${tab}`} tabindex="0" ?hidden=${this.openTab !== tab}>
-          ${this.openTab === tab ? this.renderPanel(tab) : nothing}
+        ([tab]) => html`<div part="panel" class="panel" role="tabpanel" id=${`panel-${tab}`} aria-labelledby=${`tab-${tab}`} tabindex="0" ?hidden=${this.#openTab !== tab}>
+          ${this.#openTab === tab ? this.#renderPanel(tab) : nothing}
         </div>`,
       )}
     </article>`;
   }
 
-  private renderPanel(tab: Tab) {
-    const task = this.panels[tab] as DataTask<readonly unknown[], Page<Track | Activity>>;
-    const state = rowState(this.audio.state);
+  #renderPanel(tab: Tab) {
+    const task = this.#panels[tab] as DataTask<readonly unknown[], Page<Track | Activity>>;
     const label = TABS.find(([t]) => t === tab)![1];
-    const body = task.render((page) => (tab === 'reposts' ? this.renderReposts(page.items as Activity[], state) : this.renderTracks(page.items as Track[], state, label)), {
+    const body = task.render((page) => (tab === 'reposts' ? this.#renderReposts(page.items as Activity[]) : this.#rows.render(label, page.items as Track[])), {
       loading: `Loading ${label.toLowerCase()}`,
       empty: EMPTY[tab],
       isEmpty: (page) => page.items.length === 0,
@@ -191,44 +196,40 @@ export class ServiceUserCard extends ServiceElement {
     const offset = this.offsets[tab];
     const more = task.task.value?.more ?? false;
     if (offset === 0 && !more) return body;
-    const page = Math.floor(offset / this.size) + 1;
+    const page = Math.floor(offset / this.#size) + 1;
     return html`${body}
       <nav part="pager" class="pager" aria-label=${`${label} pages`}>
-        <button aria-disabled=${offset === 0 ? 'true' : 'false'} @click=${() => this.turn(tab, -1)}>Previous</button>
+        <button aria-disabled=${offset === 0 ? 'true' : 'false'} @click=${() => this.#turn(tab, -1)}>Previous</button>
         <span>Page ${page}</span>
-        <button aria-disabled=${more ? 'false' : 'true'} @click=${() => this.turn(tab, 1)}>Next</button>
+        <button aria-disabled=${more ? 'false' : 'true'} @click=${() => this.#turn(tab, 1)}>Next</button>
       </nav>`;
   }
 
-  private renderTracks(tracks: Track[], state: RowState, label: string) {
-    return html`<ol part="list" class="rows" aria-label=${label} @click=${(e: Event) => this.playFrom(e, tracks)}>
-      ${tracks.map((track) => trackItem(track, undefined, state))}
-    </ol>`;
-  }
-
-  private renderReposts(reposts: Activity[], state: RowState) {
-    const tracks = repostedTracks(reposts);
-    return html`<ol part="list" class="rows" aria-label="Reposts" @click=${(e: Event) => this.playFrom(e, tracks)}>
-      ${reposts.map((activity) => {
+  #renderReposts(reposts: Activity[]) {
+    return this.#rows.render(
+      'Reposts',
+      repostedTracks(reposts),
+      false,
+      reposts.map((activity) => {
         if (!activity.item) return nothing;
-        if (activity.item_type?.kind === 'track') return trackItem(activity.item as Track, undefined, state);
+        if (activity.item_type?.kind === 'track') return this.#rows.item(activity.item as Track);
         const playlist = activity.item as Playlist;
         const artwork = safeUrl(playlist.artwork?.['150x150']);
         return html`<li part="item" class="item">
-          ${artwork ? html`<img part="item-artwork" class="art" src=${artwork} alt="" width="40" height="40" loading="lazy" />` : html`<span part="item-artwork" class="art"></span>`}
+          ${picture('item-artwork', artwork)}
           <span class="text">
             <span part="item-title" class="title">${playlist.playlist_name}</span>
             <span part="item-artist" class="artist">${playlist.user?.name}</span>
           </span>
           <span part="item-kind" class="kind">${activity.item_type?.kind === 'album' || playlist.is_album ? 'Album' : 'Playlist'}</span>
         </li>`;
-      })}
-    </ol>`;
+      }),
+    );
   }
 
   /** WAI-ARIA tabs with automatic activation: arrows wrap, Home and End jump. */
-  private onTabKey = async (event: KeyboardEvent) => {
-    const i = TABS.findIndex(([t]) => t === this.openTab);
+  #onTabKey = async (event: KeyboardEvent) => {
+    const i = TABS.findIndex(([t]) => t === this.#openTab);
     const to = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: TABS.length - 1 }[event.key];
     if (to === undefined) return;
     event.preventDefault();
@@ -237,19 +238,16 @@ export class ServiceUserCard extends ServiceElement {
     this.shadowRoot?.querySelector<HTMLButtonElement>(`#tab-${this.tab}`)?.focus();
   };
 
-  private turn(tab: Tab, step: 1 | -1): void {
-    const task = this.panels[tab].task;
+  #turn(tab: Tab, step: 1 | -1): void {
+    const task = this.#panels[tab].task;
     if (task.status === TaskStatus.PENDING) return;
     if (step > 0 ? !task.value?.more : this.offsets[tab] === 0) return;
-    this.offsets = { ...this.offsets, [tab]: Math.max(0, this.offsets[tab] + step * this.size) };
-  }
-
-  private playFrom(event: Event, tracks: readonly Track[]): void {
-    const track = clickedTrack(event, tracks);
-    if (!track) return;
-    this.audio.engine.toggle(track, { queue: tracks, client: this.client }).catch((error) => this.emitError(error, 'play'));
+    this.offsets = { ...this.offsets, [tab]: Math.max(0, this.offsets[tab] + step * this.#size) };
   }
 }
+
+// Loaded twice (say from the CDN and from npm), the first definition stays.
+if (!customElements.get('service-user-card')) customElements.define('service-user-card', ServiceUserCard);
 
 declare global {
   interface HTMLElementTagNameMap {
