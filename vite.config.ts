@@ -1,4 +1,5 @@
 import { readdirSync, existsSync } from 'node:fs';
+import { transformSync } from 'esbuild';
 import { build, defineConfig, type Plugin, type ResolvedConfig, type UserConfig } from 'vite';
 
 /**
@@ -34,27 +35,21 @@ function libraryEntries(): Record<string, string> {
 /** A run of whitespace as short as it can be without moving a line: its line breaks, else one space. */
 const squeeze = (ws: string) => (ws.includes('\n') ? ws.replace(/[^\n]/g, '') : ' ');
 
-/** Shortens a CSS text: comments out, no spaces where CSS needs none; quoted strings and line breaks kept. */
-function minifyCss(text: string): string {
-  return text
-    .replace(/\/\*[^]*?\*\//g, (comment) => comment.replace(/[^\n]/g, ''))
-    .split(/('[^']*'|"[^"]*")/)
-    .map((part, i) =>
-      i % 2
-        ? part
-        : part
-            .replace(/\s+/g, squeeze)
-            .replace(/ ?([{};,>]) ?/g, '$1')
-            .replace(/([:(]) /g, '$1')
-            .replace(/ \)/g, ')'),
-    )
-    .join('');
+/**
+ * A CSS template's text minified by esbuild, then as many line breaks as it had, at its end:
+ * the lines after it stay where they were. Left as written when it has a backslash (raw and
+ * cooked text differ) or interpolations.
+ */
+function minifyCss(raw: string, quasis: number): string {
+  if (quasis > 1 || raw.includes('\\')) return raw;
+  const lines = raw.split('\n').length - 1;
+  return transformSync(raw, { loader: 'css', minify: true }).code.trim() + '\n'.repeat(lines);
 }
 
 /**
  * The CDN build's minifier leaves template literals as written, so Lit's `css` and `html`
  * templates keep their indentation. This shortens them before bundling, without moving a line
- * (so the source maps stay right): CSS loses its spaces; in HTML and SVG, a run of whitespace
+ * (so the source maps stay right): CSS is minified (minifyCss); in HTML and SVG, a run of whitespace
  * with a line break in it becomes that line break alone, which renders the same (text styled
  * `white-space: pre` must come from bindings, as the kit's API text does, not from the template).
  */
@@ -81,7 +76,7 @@ function compactTemplates(): Plugin {
         if (tag != 'css' && /<(pre|textarea)\b/i.test(code.slice(quasis[0]!.start, quasis.at(-1)!.end))) return;
         for (const { start, end } of quasis) {
           const raw = code.slice(start, end);
-          const short = tag == 'css' ? minifyCss(raw) : raw.replace(/\s*\n\s*/g, squeeze);
+          const short = tag == 'css' ? minifyCss(raw, quasis.length) : raw.replace(/\s*\n\s*/g, squeeze);
           if (short != raw) edits.push([start, end, short]);
         }
       });

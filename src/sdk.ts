@@ -5,7 +5,8 @@
  */
 import { createClient, type Client } from './core/client.js';
 import type { LoginProfile } from './core/types.js';
-import { login as coreLogin, verifyToken as coreVerify, type LoginErrorReason, type LoginResult, type LoginScope } from './core/auth.js';
+import { login as coreLogin, type LoginErrorReason, type LoginResult, type LoginScope } from './core/auth.js';
+import { verifyToken as coreVerify } from './core/auth-answer.js';
 import { handleRedirect as coreHandleRedirect } from './core/auth-redirect.js';
 import { ServiceLoginButton } from './components/login-button/login-button.js';
 

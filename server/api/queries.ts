@@ -1,4 +1,5 @@
 import type { Db } from '../db/open.js';
+import { searchWords } from '../db/search-key.js';
 import type { ItemKind, TrendingTime, UserTracksSort } from '../../src/core/types.js';
 import { OWNER_COLUMNS, USER_COLUMNS, type PlaylistRow, type TrackRow, type UserRow } from './serialize.js';
 
@@ -23,8 +24,8 @@ export interface Page {
 interface SearchParams {
   /** Every word, the last as a prefix, in any column. */
   match: string;
-  /** The words as a phrase at the start of the title column(s). */
-  initial: string;
+  /** The words as one title-start prefix term (search-key.ts). */
+  start: string;
   exact: string;
   prefix: string;
   downloadable: number;
@@ -73,6 +74,7 @@ export function prepareQueries(db: Db) {
   const trackSearch = searchTiers<TrackRow>(db, {
     ranks: 'track_search',
     fts: 'tracks_fts',
+    starts: 'tracks_starts',
     table: 'tracks t',
     exact: 't.title = @exact COLLATE NOCASE',
     initial: "+t.title LIKE @prefix ESCAPE '\\'",
@@ -81,6 +83,7 @@ export function prepareQueries(db: Db) {
   const userSearch = searchTiers<UserRow>(db, {
     ranks: 'user_search',
     fts: 'users_fts',
+    starts: 'users_starts',
     table: 'users u',
     // one index lookup each: SQLite plans the OR of the two as a scan of users
     exact: `u.id IN (SELECT id FROM users WHERE handle = @exact COLLATE NOCASE
@@ -91,6 +94,7 @@ export function prepareQueries(db: Db) {
   const playlistSearch = searchTiers<PlaylistRow>(db, {
     ranks: 'playlist_search',
     fts: 'playlists_fts',
+    starts: 'playlists_starts',
     table: 'playlists p',
     exact: 'p.playlist_name = @exact COLLATE NOCASE',
     initial: "+p.playlist_name LIKE @prefix ESCAPE '\\'",
@@ -121,11 +125,11 @@ export function prepareQueries(db: Db) {
     playlistTracks: (playlistId: number, page: Page) => playlistTracks.all(playlistId, page.limit, page.offset),
     trending: (time: TrendingTime, genre: string, page: Page) => trending.all(time, genre, page.limit, page.offset),
     searchTracks: (text: string, onlyDownloadable: boolean, page: Page) =>
-      trackSearch(searchParams(text, normalize(text), '{title}', onlyDownloadable, page), page),
+      trackSearch(searchParams(text, normalize(text), onlyDownloadable, page), page),
     searchUsers: (text: string, onlyDownloadable: boolean, page: Page) =>
-      userSearch(searchParams(text, normalize(text).replace(/^@/, ''), '{handle name}', onlyDownloadable, page), page),
+      userSearch(searchParams(text, normalize(text).replace(/^@/, ''), onlyDownloadable, page), page),
     searchPlaylists: (text: string, onlyDownloadable: boolean, page: Page) =>
-      playlistSearch(searchParams(text, normalize(text), '{playlist_name}', onlyDownloadable, page), page),
+      playlistSearch(searchParams(text, normalize(text), onlyDownloadable, page), page),
   };
 }
 
@@ -134,6 +138,8 @@ interface SearchSql {
   /** The rank table: rank -> id, downloadable. */
   ranks: string;
   fts: string;
+  /** The title-start table (schema.sql). */
+  starts: string;
   /** The resource table with its alias. */
   table: string;
   /** Tier 0: the title is the query (on the resource table). */
@@ -151,8 +157,8 @@ function searchTiers<Row>(db: Db, sql: SearchSql): (params: SearchParams | undef
   const tiers = [
     `SELECT r.id FROM ${sql.table} CROSS JOIN ${sql.ranks} r ON r.id = ${alias}.id
      WHERE (${sql.exact}) AND ${filter} ORDER BY r.rank LIMIT @need`,
-    `SELECT r.id FROM ${sql.fts} CROSS JOIN ${sql.ranks} r ON r.rank = ${sql.fts}.rowid JOIN ${sql.table} ON ${alias}.id = r.id
-     WHERE ${sql.fts} MATCH @initial AND (${sql.initial}) AND ${filter} ORDER BY ${sql.fts}.rowid LIMIT @need`,
+    `SELECT r.id FROM ${sql.starts} CROSS JOIN ${sql.ranks} r ON r.rank = ${sql.starts}.rowid JOIN ${sql.table} ON ${alias}.id = r.id
+     WHERE ${sql.starts} MATCH @start AND (${sql.initial}) AND ${filter} ORDER BY ${sql.starts}.rowid LIMIT @need`,
     `SELECT r.id FROM ${sql.fts} CROSS JOIN ${sql.ranks} r ON r.rank = ${sql.fts}.rowid
      WHERE ${sql.fts} MATCH @match AND ${filter} ORDER BY ${sql.fts}.rowid LIMIT @need`,
   ].map((text) => db.prepare<[SearchParams], number>(text).pluck());
@@ -171,12 +177,13 @@ function searchTiers<Row>(db: Db, sql: SearchSql): (params: SearchParams | undef
 }
 
 /** The search statements' parameters for free text; undefined when it has no word to look for. */
-function searchParams(text: string, exact: string, titleColumns: string, onlyDownloadable: boolean, page: Page): SearchParams | undefined {
-  const words = ftsWords(text);
-  if (!words) return undefined;
+function searchParams(text: string, exact: string, onlyDownloadable: boolean, page: Page): SearchParams | undefined {
+  const words = searchWords(text).slice(0, 16);
+  if (!words.length) return undefined;
+  // Quoted, the last word a prefix: nothing the user types is read as FTS5 syntax.
   return {
-    match: words.join(' '),
-    initial: `${titleColumns} : ^ ${words.join(' + ')}`,
+    match: words.map((w, i) => `"${w}"${i === words.length - 1 ? '*' : ''}`).join(' '),
+    start: `"${words.join('_')}"*`,
     exact,
     prefix: likePrefix(exact),
     downloadable: onlyDownloadable ? 1 : 0,
@@ -191,13 +198,4 @@ function normalize(text: string): string {
 /** `abc%` for LIKE, with LIKE's own wildcards escaped. */
 function likePrefix(text: string): string {
   return text.replace(/[\\%_]/g, (c) => '\\' + c) + '%';
-}
-
-/**
- * The words of free text for FTS5: at most 16, each quoted, the last as a prefix, so nothing the
- * user types is read as FTS5 syntax. Joined by spaces every word must match; by `+`, as a phrase.
- */
-function ftsWords(text: string): string[] | undefined {
-  const words = text.match(/[\p{L}\p{N}]+/gu);
-  return words?.slice(0, 16).map((w, i, all) => `"${w}"${i === all.length - 1 ? '*' : ''}`);
 }

@@ -1,5 +1,6 @@
 /** What is derived from the catalog's rows: the denormalized counts and the full-text index. */
 import { applySchema, getMeta, setMeta, type Db } from '../db/open.js';
+import { startKey } from '../db/search-key.js';
 
 // Each statement resets a count, then sets it from one grouped scan (UPDATE ... FROM).
 const RECOUNT_SQL = `
@@ -59,6 +60,9 @@ const SEARCH_INDEX_SQL = `
 INSERT INTO users_fts (users_fts) VALUES ('delete-all');
 INSERT INTO tracks_fts (tracks_fts) VALUES ('delete-all');
 INSERT INTO playlists_fts (playlists_fts) VALUES ('delete-all');
+INSERT INTO users_starts (users_starts) VALUES ('delete-all');
+INSERT INTO tracks_starts (tracks_starts) VALUES ('delete-all');
+INSERT INTO playlists_starts (playlists_starts) VALUES ('delete-all');
 DELETE FROM user_search;
 DELETE FROM track_search;
 DELETE FROM playlist_search;
@@ -69,12 +73,16 @@ INSERT INTO user_search (rank, id, downloadable)
   FROM users u;
 INSERT INTO users_fts (rowid, handle, name)
   SELECT r.rank, u.handle, u.name FROM user_search r JOIN users u ON u.id = r.id ORDER BY r.rank;
+INSERT INTO users_starts (rowid, handle, name)
+  SELECT r.rank, start_key(u.handle), start_key(u.name) FROM user_search r JOIN users u ON u.id = r.id ORDER BY r.rank;
 
 INSERT INTO track_search (rank, id, downloadable)
   SELECT row_number() OVER (ORDER BY play_count DESC, id), id, downloadable IS 1 FROM tracks;
 INSERT INTO tracks_fts (rowid, title, artist, tags, genre, mood)
   SELECT r.rank, t.title, u.name || ' ' || u.handle, t.tags, t.genre, t.mood
   FROM track_search r JOIN tracks t ON t.id = r.id JOIN users u ON u.id = t.owner_id ORDER BY r.rank;
+INSERT INTO tracks_starts (rowid, title)
+  SELECT r.rank, start_key(t.title) FROM track_search r JOIN tracks t ON t.id = r.id ORDER BY r.rank;
 
 INSERT INTO playlist_search (rank, id, downloadable)
   SELECT row_number() OVER (ORDER BY p.total_play_count DESC, p.id), p.id,
@@ -83,23 +91,30 @@ INSERT INTO playlist_search (rank, id, downloadable)
 INSERT INTO playlists_fts (rowid, playlist_name, artist)
   SELECT r.rank, p.playlist_name, u.name || ' ' || u.handle
   FROM playlist_search r JOIN playlists p ON p.id = r.id JOIN users u ON u.id = p.owner_id ORDER BY r.rank;
+INSERT INTO playlists_starts (rowid, playlist_name)
+  SELECT r.rank, start_key(p.playlist_name) FROM playlist_search r JOIN playlists p ON p.id = r.id ORDER BY r.rank;
 
 INSERT INTO users_fts (users_fts) VALUES ('optimize');
 INSERT INTO tracks_fts (tracks_fts) VALUES ('optimize');
 INSERT INTO playlists_fts (playlists_fts) VALUES ('optimize');
+INSERT INTO users_starts (users_starts) VALUES ('optimize');
+INSERT INTO tracks_starts (tracks_starts) VALUES ('optimize');
+INSERT INTO playlists_starts (playlists_starts) VALUES ('optimize');
 `;
 
 // The search tables' layout in schema.sql, recorded in meta; change it when that layout changes.
-const SEARCH_INDEX_FORMAT = 'rank-v1';
-const SEARCH_TABLES = ['users_fts', 'tracks_fts', 'playlists_fts', 'user_search', 'track_search', 'playlist_search'];
+const SEARCH_INDEX_FORMAT = 'rank-v2';
+const SEARCH_TABLES = ['users_fts', 'tracks_fts', 'playlists_fts', 'users_starts', 'tracks_starts', 'playlists_starts', 'user_search', 'track_search', 'playlist_search'];
 
 /**
  * Fills the search tables from the rows: users by handle and name; tracks by title, artist
- * (owner name and handle), tags, genre and mood; playlists by name and artist. Each resource's
+ * (owner name and handle), tags, genre and mood; playlists by name and artist; and the
+ * title-start tables. Each resource's
  * search rank is its popularity now (see schema.sql); later plays and follows do not move it
  * until the next rebuild (seed, catalog load or upgrade).
  */
 export function rebuildSearchIndex(db: Db): void {
+  db.function('start_key', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? startKey(text) : null));
   db.transaction(() => {
     db.exec(SEARCH_INDEX_SQL);
     setMeta(db, 'search_index', SEARCH_INDEX_FORMAT);

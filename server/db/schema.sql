@@ -161,6 +161,14 @@ CREATE VIRTUAL TABLE IF NOT EXISTS tracks_fts USING fts5 (title, artist, tags, g
   tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3 4 5 6');
 CREATE VIRTUAL TABLE IF NOT EXISTS playlists_fts USING fts5 (playlist_name, artist, content = '',
   tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3 4 5 6');
+-- Title starts: each title (users: handle, name) as one token, its words joined by '_' (startKey in
+-- search-key.ts), so "the title starts with the query" is one prefix term read in rank order.
+CREATE VIRTUAL TABLE IF NOT EXISTS users_starts USING fts5 (handle, name, content = '', detail = none,
+  tokenize = "unicode61 remove_diacritics 2 tokenchars '_'", prefix = '1 2 3 4 5 6 7 8 9 10 11 12');
+CREATE VIRTUAL TABLE IF NOT EXISTS tracks_starts USING fts5 (title, content = '', detail = none,
+  tokenize = "unicode61 remove_diacritics 2 tokenchars '_'", prefix = '1 2 3 4 5 6 7 8 9 10 11 12');
+CREATE VIRTUAL TABLE IF NOT EXISTS playlists_starts USING fts5 (playlist_name, content = '', detail = none,
+  tokenize = "unicode61 remove_diacritics 2 tokenchars '_'", prefix = '1 2 3 4 5 6 7 8 9 10 11 12');
 
 -- developer apps and write grants (issue 4)
 CREATE TABLE IF NOT EXISTS apps (

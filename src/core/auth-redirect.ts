@@ -5,7 +5,8 @@
  */
 import { authClientFor, type AuthClient } from './auth-client.js';
 import { checkRedirectUri } from './redirect-uri.js';
-import { done, fail, hostFailed, pageUrl, STATE_KEY, verifyToken, type LoginParams, type LoginResult } from './auth.js';
+import { done, fail, hostFailed, pageUrl, STATE_KEY, type LoginParams, type LoginResult } from './auth.js';
+import { verifyToken } from './auth-answer.js';
 
 /**
  * The kit's pre-check of a redirect URI (and, for `postmessage`, its origin), with the same

@@ -1,14 +1,14 @@
 /**
  * The login flow's client side (contract 4.2–4.4): the prompt page in a popup with the
- * answer posted back (`redirect_uri=postmessage`), or a full-page redirect read back by
- * `handleRedirect()` (auth-redirect.ts, loaded only when a page uses that flow); the token
- * is then checked with the verify endpoint. DOM, but no Lit.
+ * answer posted back (`redirect_uri=postmessage`, awaited by auth-answer.ts, loaded once the
+ * popup is open), or a full-page redirect read back by `handleRedirect()` (auth-redirect.ts,
+ * loaded only when a page uses that flow); the token is then checked with the verify
+ * endpoint. DOM, but no Lit.
  *
  * Every function here resolves to a {@link LoginResult} and never rejects, so no failure
  * can become an unhandled rejection in the page.
  */
 import { authClientFor, type AuthClient } from './auth-client.js';
-import type { ServiceError } from './errors.js';
 import type { LoginProfile } from './types.js';
 
 export type LoginScope = 'read' | 'write';
@@ -50,8 +50,6 @@ export interface LoginOptions {
 export const CLOSED_MESSAGE = 'The login popup was closed prematurely.';
 /** The sessionStorage key holding the redirect flow's state. */
 export const STATE_KEY = 'service-login-state';
-// `closed` is seen twice in a row before it counts (a posted answer may still be queued): ≤ 500 ms.
-const POLL_MS = 250;
 const W = 375;
 const H = 785;
 
@@ -111,7 +109,7 @@ function start({ scope = 'read', redirectUri, responseMode, display, fallbackToR
   const origin = location.origin;
   if (!/^https?:/.test(origin)) return done(fail('config', `The login answer cannot be posted to this page’s origin (${origin}); serve it over http or https.`));
   const query = { ...params, redirect_uri: 'postmessage', origin, display: display ?? 'popup' };
-  let loginOrigin = base && new URL(base).origin;
+  const loginOrigin = base && new URL(base).origin;
   const left = screenX + (outerWidth - W) / 2;
   const top = screenY + (outerHeight - H) / 2;
   // No await before this line: the popup must open inside the click.
@@ -121,47 +119,17 @@ function start({ scope = 'read', redirectUri, responseMode, display, fallbackToR
     return done(fail('blocked', 'The browser blocked the login popup. Allow popups for this site, then try again.'));
   }
 
-  const result = new Promise<LoginResult>((resolve) => {
-    let seen = 0;
-    const finish = (r: LoginResult | Promise<LoginResult>) => {
-      removeEventListener('message', onMessage);
-      clearInterval(timer);
-      if (!popup.closed) popup.close();
-      resolve(r);
-    };
-    const onMessage = (e: MessageEvent) => {
-      const data = e.data;
-      // Only the popup, on the login page's origin, with an answer in it.
-      if (!loginOrigin || e.origin !== loginOrigin || e.source !== popup || !data || typeof data !== 'object') return;
-      if (!('token' in data) && !('error' in data)) return;
-      if (data.state !== query.state) finish(fail('state-mismatch', 'The login answer carried another state than this page sent, so it was refused.'));
-      else if (typeof data.token == 'string') finish(verifyToken(data.token, client));
-      else finish(fail('cancelled', String(data.error_description || 'The login was cancelled.')));
-    };
-    addEventListener('message', onMessage);
-    const timer = setInterval(() => popup.closed && seen++ && finish(fail('closed', CLOSED_MESSAGE)), POLL_MS);
-    if (!base) {
-      client.selectHost().then(
-        (h) => {
-          loginOrigin = new URL(h).origin;
-          if (!popup.closed) popup.location.href = pageUrl(h, query);
-        },
-        (e: Error) => finish(hostFailed(e)),
-      );
-    }
-  }).finally(() => active?.popup == popup && (active = undefined));
+  // The answer is awaited by auth-answer.ts, fetched now: a page that is never clicked never loads it,
+  // and no answer can come before the user acts in the popup.
+  const result = import('./auth-answer.js')
+    .then(
+      (m) => m.awaitAnswer(popup, client, query, loginOrigin),
+      (e: Error) => {
+        popup.close();
+        return fail('network', 'Could not load the login flow: ' + e.message);
+      },
+    )
+    .finally(() => active?.popup == popup && (active = undefined));
   active = { popup, result };
   return result;
-}
-
-/** Checks a login token with the verify endpoint (contract 4.3) through the core client (host selection, one retry). */
-export async function verifyToken(token: string, client: AuthClient = authClientFor()): Promise<LoginResult> {
-  try {
-    return { status: 'success', profile: await client.verifyToken(token), token };
-  } catch (e) {
-    const { kind, status, message } = e as ServiceError;
-    return kind == 'http' && status < 500
-      ? fail('invalid-token', 'The service refused the login token: ' + message)
-      : fail(kind == 'config' ? 'config' : 'network', 'Could not verify the login with the service: ' + (message || e));
-  }
 }

@@ -3,7 +3,8 @@
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { createClient, type Client } from '../../src/core/index.js';
-import { CLOSED_MESSAGE, login, STATE_KEY, verifyToken, type LoginResult } from '../../src/core/auth.js';
+import { CLOSED_MESSAGE, login, STATE_KEY, type LoginResult } from '../../src/core/auth.js';
+import { verifyToken } from '../../src/core/auth-answer.js';
 import { handleRedirect, redirectUriProblem } from '../../src/core/auth-redirect.js';
 import { REDIRECT_URI_CASES } from '../server/redirect-uri-cases.js';
 import { appName, deadUrl, fakeHost, fakeUrl, serviceUrl, sleep } from '../support/service.js';

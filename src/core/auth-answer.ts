@@ -1,0 +1,60 @@
+/**
+ * What comes back from the prompt page, loaded by `login()` once the popup is open (and by the
+ * redirect flow): the popup's answer, checked for where it comes from and its state, a closed
+ * popup reported, and the token verified.
+ */
+import { authClientFor, type AuthClient } from './auth-client.js';
+import type { ServiceError } from './errors.js';
+import { CLOSED_MESSAGE, fail, hostFailed, pageUrl, type LoginParams, type LoginResult } from './auth.js';
+
+// `closed` is seen twice in a row before it counts (a posted answer may still be queued): ≤ 500 ms.
+const POLL_MS = 250;
+
+/**
+ * The outcome of the popup `login()` opened with `query`. `loginOrigin` is the prompt page's
+ * origin; unknown (the popup is blank) until a host is selected, then the popup goes there.
+ * @internal
+ */
+export function awaitAnswer(popup: Window, client: AuthClient, query: LoginParams, loginOrigin: string | undefined): Promise<LoginResult> {
+  return new Promise<LoginResult>((resolve) => {
+    let seen = 0;
+    const finish = (r: LoginResult | Promise<LoginResult>) => {
+      removeEventListener('message', onMessage);
+      clearInterval(timer);
+      if (!popup.closed) popup.close();
+      resolve(r);
+    };
+    const onMessage = (e: MessageEvent) => {
+      const data = e.data;
+      // Only the popup, on the login page's origin, with an answer in it.
+      if (!loginOrigin || e.origin !== loginOrigin || e.source !== popup || !data || typeof data !== 'object') return;
+      if (!('token' in data) && !('error' in data)) return;
+      if (data.state !== query.state) finish(fail('state-mismatch', 'The login answer carried another state than this page sent, so it was refused.'));
+      else if (typeof data.token == 'string') finish(verifyToken(data.token, client));
+      else finish(fail('cancelled', String(data.error_description || 'The login was cancelled.')));
+    };
+    addEventListener('message', onMessage);
+    const timer = setInterval(() => popup.closed && seen++ && finish(fail('closed', CLOSED_MESSAGE)), POLL_MS);
+    if (!loginOrigin) {
+      client.selectHost().then(
+        (h) => {
+          loginOrigin = new URL(h).origin;
+          if (!popup.closed) popup.location.href = pageUrl(h, query);
+        },
+        (e: Error) => finish(hostFailed(e)),
+      );
+    }
+  });
+}
+
+/** Checks a login token with the verify endpoint (contract 4.3) through the core client (host selection, one retry). */
+export async function verifyToken(token: string, client: AuthClient = authClientFor()): Promise<LoginResult> {
+  try {
+    return { status: 'success', profile: await client.verifyToken(token), token };
+  } catch (e) {
+    const { kind, status, message } = e as ServiceError;
+    return kind == 'http' && status < 500
+      ? fail('invalid-token', 'The service refused the login token: ' + message)
+      : fail(kind == 'config' ? 'config' : 'network', 'Could not verify the login with the service: ' + (message || e));
+  }
+}
