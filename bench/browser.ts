@@ -6,12 +6,13 @@ import { chromium, type Browser } from 'playwright-core';
 
 export interface BrowserBench {
   loginButtonMs: number[];
+  loginButtonBareMs: number[];
   trendingToItemsMs: number[];
   twentyCardsRequests: number;
   seekToSoundMs: number[];
 }
 
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.map': 'application/json' };
+const TYPES: Record<string, string> = { '.html': 'text/html', '.css': 'text/css', '.js': 'text/javascript', '.map': 'application/json' };
 
 /** Serves bench/pages and dist/cdn on a free port; `?service=` is how pages learn the service URL. */
 async function staticServer(): Promise<{ url: string; server: Server }> {
@@ -66,6 +67,7 @@ export async function benchBrowser(serviceUrl: string, runs: number): Promise<Br
     const page = (name: string) => `${pages.url}/pages/${name}.html${q}`;
     return {
       loginButtonMs: await measure(browser, page('login-button'), runs),
+      loginButtonBareMs: await measure(browser, page('login-button-bare'), runs),
       trendingToItemsMs: await measure(browser, page('trending'), runs),
       twentyCardsRequests: (await measure(browser, page('twenty-cards'), 1))[0]!,
       seekToSoundMs: await measure(browser, page('seek'), runs),

@@ -13,6 +13,17 @@ export interface LoadResult {
 }
 
 const APP = 'bench';
+// Each side's load time is split into this many turns, service and bare server alternating.
+const ROUNDS = 3;
+
+/** Runs of equal length as one: mean throughput, the worst p99, every error. */
+function combine(runs: LoadResult[]): LoadResult {
+  return {
+    rps: runs.reduce((n, r) => n + r.rps, 0) / runs.length,
+    p99: Math.max(...runs.map((r) => r.p99)),
+    errors: runs.reduce((n, r) => n + r.errors, 0),
+  };
+}
 
 export async function load(url: string | string[], seconds: number, connections = 10): Promise<LoadResult> {
   const urls = (Array.isArray(url) ? url : [url]).map((u) => new URL(u));
@@ -24,7 +35,8 @@ export async function load(url: string | string[], seconds: number, connections 
     duration: seconds,
     requests: [{ setupRequest: (req) => ({ ...req, path: targets[next++ % targets.length]! }) }],
   });
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
+  // Whole requests over the whole run: a short run has too few one-second samples to average.
+  return { rps: result.requests.total / result.duration, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
 }
 
 /** Times a fresh seed of one scale into a new data directory. */
@@ -67,10 +79,15 @@ export async function benchServer(options: { seconds: number; large: boolean }):
         const bare = await startNode(['bench/bare-server.mjs', bodyFile]);
         try {
           await load(service.url + path, 1); // warm-up
-          const serviceResult = await load(service.url + path, options.seconds);
           await load(bare.url + path, 1);
-          const bareResult = await load(bare.url + path, options.seconds);
-          endpoints.push({ name, service: serviceResult, bare: bareResult });
+          // Turn about, so a slow moment of the machine falls on both sides rather than on one.
+          const serviceRuns: LoadResult[] = [];
+          const bareRuns: LoadResult[] = [];
+          for (let round = 0; round < ROUNDS; round++) {
+            serviceRuns.push(await load(service.url + path, options.seconds / ROUNDS));
+            bareRuns.push(await load(bare.url + path, options.seconds / ROUNDS));
+          }
+          endpoints.push({ name, service: combine(serviceRuns), bare: combine(bareRuns) });
         } finally {
           await bare.stop();
         }

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type preValidationHookHandler } from 'fastify';
 import cors from '@fastify/cors';
 import { createServer } from 'node:http';
 import type { ServiceContext, RouteModule } from './context.js';
@@ -57,7 +57,8 @@ export async function buildApp(ctx: ServiceContext, modules: RouteModule[], logg
   });
 
   // Paging parameters are plain decimal numbers: the schema's coercion alone would take "1e309" or "0x10".
-  app.addHook('preValidation', (request, _reply, done) => {
+  // Checked on the routes that page (registered after this hook), not on every request.
+  const checkPaging: preValidationHookHandler = (request, _reply, done) => {
     const query = request.query as Record<string, unknown>;
     for (const key of PAGING) {
       const value = query[key];
@@ -66,6 +67,12 @@ export async function buildApp(ctx: ServiceContext, modules: RouteModule[], logg
       }
     }
     done();
+  };
+  app.addHook('onRoute', (route) => {
+    const properties = (route.schema?.querystring as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
+    if (!PAGING.some((key) => key in properties)) return;
+    const own = route.preValidation;
+    route.preValidation = own ? [...(Array.isArray(own) ? own : [own]), checkPaging] : checkPaging;
   });
 
   app.setNotFoundHandler((request, reply) => {

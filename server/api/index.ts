@@ -15,7 +15,8 @@ const apis = new WeakMap<ServiceContext, ReadApi>();
 export function readApi(ctx: ServiceContext): ReadApi {
   let api = apis.get(ctx);
   if (!api) {
-    api = { queries: prepareQueries(ctx.db), serialize: new Serializer(() => ctx.baseUrl) };
+    const queries = prepareQueries(ctx.db);
+    api = { queries, serialize: new Serializer(() => ctx.baseUrl, queries.userById) };
     apis.set(ctx, api);
   }
   return api;

@@ -1,20 +1,19 @@
 import type { Db } from '../db/open.js';
 import { searchWords } from '../db/search-key.js';
 import type { ItemKind, TrendingTime, UserTracksSort } from '../../src/core/types.js';
-import { OWNER_COLUMNS, USER_COLUMNS, type PlaylistRow, type TrackRow, type UserRow } from './serialize.js';
+import { USER_COLUMNS, type PlaylistRow, type TrackRow, type UserRow } from './serialize.js';
 
 /** Every SQL statement of the read API, prepared once per database. */
 export type CatalogQueries = ReturnType<typeof prepareQueries>;
 
 const TRACK_SELECT = `SELECT t.id, t.title, t.duration, t.description, t.genre, t.mood, t.release_date, t.tags,
   t.downloadable, t.artwork, t.play_count, t.repost_count, t.favorite_count,
-  (SELECT group_concat(r.parent_track_id) FROM track_remixes r WHERE r.track_id = t.id) AS remix_parents,
-  ${OWNER_COLUMNS}
-  FROM tracks t JOIN users u ON u.id = t.owner_id`;
+  (SELECT group_concat(r.parent_track_id) FROM track_remixes r WHERE r.track_id = t.id) AS remix_parents, t.owner_id
+  FROM tracks t`;
 
 const PLAYLIST_SELECT = `SELECT p.id, p.playlist_name, p.is_album, p.description, p.artwork, p.repost_count,
-  p.favorite_count, p.total_play_count, ${OWNER_COLUMNS}
-  FROM playlists p JOIN users u ON u.id = p.owner_id`;
+  p.favorite_count, p.total_play_count, p.owner_id
+  FROM playlists p`;
 
 export interface Page {
   limit: number;

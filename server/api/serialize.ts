@@ -19,7 +19,7 @@ export interface UserRow {
   track_count: number;
 }
 
-/** A tracks row joined with its owner (owner columns prefixed `u_`). */
+/** A tracks row; its owner is read through the serializer's owner lookup. */
 export interface TrackRow {
   id: number;
   title: string;
@@ -35,7 +35,7 @@ export interface TrackRow {
   repost_count: number;
   favorite_count: number;
   remix_parents: string | null; // comma-separated parent ids
-  [ownerColumn: `u_${string}`]: unknown;
+  owner_id: number;
 }
 
 export interface PlaylistRow {
@@ -47,32 +47,42 @@ export interface PlaylistRow {
   repost_count: number;
   favorite_count: number;
   total_play_count: number;
-  [ownerColumn: `u_${string}`]: unknown;
+  owner_id: number;
 }
 
-/** The owner columns every track and playlist query selects, prefixed `u_`. */
-export const OWNER_COLUMNS = [
+/** The users columns a user answer is made of. */
+export const USER_COLUMNS = [
   'id', 'handle', 'name', 'bio', 'location', 'is_verified', 'profile_picture', 'cover_photo',
   'album_count', 'followee_count', 'follower_count', 'playlist_count', 'repost_count', 'track_count',
-].map((c) => `u.${c} AS u_${c}`).join(', ');
-
-export const USER_COLUMNS = OWNER_COLUMNS.replace(/ AS u_\w+/g, '');
+].map((c) => `u.${c}`).join(', ');
 
 /** Turns stored image maps (JSON, values absolute or relative to the service) into URL maps. */
 export class Serializer {
-  constructor(private readonly baseUrl: () => string) {}
+  /** `userRow` reads an owner's row; owners are kept once made (user rows do not change while the service runs). */
+  constructor(
+    private readonly baseUrl: () => string,
+    private readonly userRow: (id: number) => UserRow | undefined,
+  ) {}
 
-  // Image maps repeat across answers (an owner on every track): parsed maps are kept per base URL.
+  // Image maps repeat across answers (an owner on every track): parsed maps are kept per base URL,
+  // and so are owners, whose pictures are URLs on that base.
   private readonly parsedImages = new Map<string, Record<string, string>>();
+  private readonly owners = new Map<number, User>();
   private imagesBase = '';
 
-  images<T extends object>(json: string | null): T | undefined {
-    if (!json) return undefined;
+  private sameBase(): string {
     const base = this.baseUrl();
     if (base !== this.imagesBase) {
       this.parsedImages.clear();
+      this.owners.clear();
       this.imagesBase = base;
     }
+    return base;
+  }
+
+  images<T extends object>(json: string | null): T | undefined {
+    if (!json) return undefined;
+    const base = this.sameBase();
     let out = this.parsedImages.get(json);
     if (!out) {
       const map = JSON.parse(json) as Record<string, string>;
@@ -106,15 +116,18 @@ export class Serializer {
     return user;
   }
 
-  /** The owner of a track or playlist row, from its `u_` columns. */
+  /** The owner of a track or playlist row. Shared between answers: serialized, never changed. */
   owner(row: TrackRow | PlaylistRow): User {
-    const r = row as unknown as Record<string, unknown>;
-    return this.user({
-      id: r.u_id, handle: r.u_handle, name: r.u_name, bio: r.u_bio, location: r.u_location,
-      is_verified: r.u_is_verified, profile_picture: r.u_profile_picture, cover_photo: r.u_cover_photo,
-      album_count: r.u_album_count, followee_count: r.u_followee_count, follower_count: r.u_follower_count,
-      playlist_count: r.u_playlist_count, repost_count: r.u_repost_count, track_count: r.u_track_count,
-    } as UserRow);
+    this.sameBase();
+    let user = this.owners.get(row.owner_id);
+    if (!user) {
+      const found = this.userRow(row.owner_id);
+      if (!found) throw new Error(`No owner ${row.owner_id} for ${row.id}`);
+      user = this.user(found);
+      if (this.owners.size >= 50_000) this.owners.clear();
+      this.owners.set(row.owner_id, user);
+    }
+    return user;
   }
 
   track(row: TrackRow): Track {
