@@ -23,7 +23,8 @@ export interface Page {
 interface SearchParams {
   /** Every word, the last as a prefix, in any column. */
   match: string;
-  /** The words as one title-start prefix term (search-key.ts). */
+  /** The words as one title-start term (search-key.ts), whole and as a prefix. */
+  whole: string;
   start: string;
   exact: string;
   prefix: string;
@@ -84,9 +85,7 @@ export function prepareQueries(db: Db) {
     fts: 'users_fts',
     starts: 'users_starts',
     table: 'users u',
-    // one index lookup each: SQLite plans the OR of the two as a scan of users
-    exact: `u.id IN (SELECT id FROM users WHERE handle = @exact COLLATE NOCASE
-      UNION ALL SELECT id FROM users WHERE name = @exact COLLATE NOCASE)`,
+    exact: 'u.handle = @exact COLLATE NOCASE OR u.name = @exact COLLATE NOCASE',
     initial: "+u.handle LIKE @prefix ESCAPE '\\' OR +u.name LIKE @prefix ESCAPE '\\'",
     rows: `SELECT ${USER_COLUMNS} FROM json_each(?) page JOIN users u ON u.id = page.value`,
   });
@@ -141,7 +140,7 @@ interface SearchSql {
   starts: string;
   /** The resource table with its alias. */
   table: string;
-  /** Tier 0: the title is the query (on the resource table). */
+  /** Tier 0: the title is the query, as a string (the title-start term alone also matches folded accents and punctuation). */
   exact: string;
   /** Tier 1: the title starts with the query, as a string (the FTS5 phrase alone also matches folded accents). */
   initial: string;
@@ -154,8 +153,8 @@ function searchTiers<Row>(db: Db, sql: SearchSql): (params: SearchParams | undef
   const [, alias] = sql.table.split(' ');
   const filter = '(@downloadable = 0 OR r.downloadable = 1)';
   const tiers = [
-    `SELECT r.id FROM ${sql.table} CROSS JOIN ${sql.ranks} r ON r.id = ${alias}.id
-     WHERE (${sql.exact}) AND ${filter} ORDER BY r.rank LIMIT @need`,
+    `SELECT r.id FROM ${sql.starts} CROSS JOIN ${sql.ranks} r ON r.rank = ${sql.starts}.rowid JOIN ${sql.table} ON ${alias}.id = r.id
+     WHERE ${sql.starts} MATCH @whole AND (${sql.exact}) AND ${filter} ORDER BY ${sql.starts}.rowid LIMIT @need`,
     `SELECT r.id FROM ${sql.starts} CROSS JOIN ${sql.ranks} r ON r.rank = ${sql.starts}.rowid JOIN ${sql.table} ON ${alias}.id = r.id
      WHERE ${sql.starts} MATCH @start AND (${sql.initial}) AND ${filter} ORDER BY ${sql.starts}.rowid LIMIT @need`,
     `SELECT r.id FROM ${sql.fts} CROSS JOIN ${sql.ranks} r ON r.rank = ${sql.fts}.rowid
@@ -182,6 +181,7 @@ function searchParams(text: string, exact: string, onlyDownloadable: boolean, pa
   // Quoted, the last word a prefix: nothing the user types is read as FTS5 syntax.
   return {
     match: words.map((w, i) => `"${w}"${i === words.length - 1 ? '*' : ''}`).join(' '),
+    whole: `"${words.join('_')}"`,
     start: `"${words.join('_')}"*`,
     exact,
     prefix: likePrefix(exact),

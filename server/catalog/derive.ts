@@ -103,7 +103,7 @@ INSERT INTO playlists_starts (playlists_starts) VALUES ('optimize');
 `;
 
 // The search tables' layout in schema.sql, recorded in meta; change it when that layout changes.
-const SEARCH_INDEX_FORMAT = 'rank-v2';
+const SEARCH_INDEX_FORMAT = 'rank-v3';
 const SEARCH_TABLES = ['users_fts', 'tracks_fts', 'playlists_fts', 'users_starts', 'tracks_starts', 'playlists_starts', 'user_search', 'track_search', 'playlist_search'];
 
 /**

@@ -33,7 +33,6 @@ CREATE TABLE IF NOT EXISTS users (
   track_count     INTEGER NOT NULL DEFAULT 0
 );
 CREATE UNIQUE INDEX IF NOT EXISTS users_handle ON users (handle COLLATE NOCASE);
-CREATE INDEX IF NOT EXISTS users_name ON users (name COLLATE NOCASE);
 CREATE UNIQUE INDEX IF NOT EXISTS users_email ON users (email COLLATE NOCASE);
 CREATE UNIQUE INDEX IF NOT EXISTS users_wallet ON users (wallet);
 
@@ -58,7 +57,6 @@ CREATE TABLE IF NOT EXISTS tracks (
 CREATE UNIQUE INDEX IF NOT EXISTS tracks_owner_slug ON tracks (owner_id, slug);
 CREATE INDEX IF NOT EXISTS tracks_owner_created ON tracks (owner_id, created_at DESC);
 CREATE INDEX IF NOT EXISTS tracks_owner_plays ON tracks (owner_id, play_count DESC);
-CREATE INDEX IF NOT EXISTS tracks_title ON tracks (title COLLATE NOCASE);
 
 -- remix_of: a track may remix several parents
 CREATE TABLE IF NOT EXISTS track_remixes (
@@ -81,7 +79,6 @@ CREATE TABLE IF NOT EXISTS playlists (
   total_play_count INTEGER NOT NULL DEFAULT 0
 );
 CREATE UNIQUE INDEX IF NOT EXISTS playlists_owner_slug ON playlists (owner_id, is_album, slug);
-CREATE INDEX IF NOT EXISTS playlists_name ON playlists (playlist_name COLLATE NOCASE);
 
 CREATE TABLE IF NOT EXISTS playlist_tracks (
   playlist_id INTEGER NOT NULL REFERENCES playlists (id),
@@ -156,13 +153,14 @@ CREATE TABLE IF NOT EXISTS playlist_search (rank INTEGER PRIMARY KEY, id INTEGER
 CREATE INDEX IF NOT EXISTS playlist_search_id ON playlist_search (id, downloadable);
 -- contentless, with prefix indexes so that a short last word reads one list instead of merging many
 CREATE VIRTUAL TABLE IF NOT EXISTS users_fts USING fts5 (handle, name, content = '',
-  tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3 4 5 6');
+  tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3 4 5 6 7 8 9 10 11 12');
 CREATE VIRTUAL TABLE IF NOT EXISTS tracks_fts USING fts5 (title, artist, tags, genre, mood, content = '',
-  tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3 4 5 6');
+  tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3 4 5 6 7 8 9 10 11 12');
 CREATE VIRTUAL TABLE IF NOT EXISTS playlists_fts USING fts5 (playlist_name, artist, content = '',
-  tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3 4 5 6');
+  tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3 4 5 6 7 8 9 10 11 12');
 -- Title starts: each title (users: handle, name) as one token, its words joined by '_' (startKey in
--- search-key.ts), so "the title starts with the query" is one prefix term read in rank order.
+-- search-key.ts), so "the title is the query" is one term and "starts with it" one prefix term,
+-- both read in rank order.
 CREATE VIRTUAL TABLE IF NOT EXISTS users_starts USING fts5 (handle, name, content = '', detail = none,
   tokenize = "unicode61 remove_diacritics 2 tokenchars '_'", prefix = '1 2 3 4 5 6 7 8 9 10 11 12');
 CREATE VIRTUAL TABLE IF NOT EXISTS tracks_starts USING fts5 (title, content = '', detail = none,

@@ -178,7 +178,7 @@ test('search: words only, never FTS5 syntax', () => {
 const OLD_SEARCH_SQL = `
 DROP TABLE users_fts; DROP TABLE tracks_fts; DROP TABLE playlists_fts;
 DROP TABLE user_search; DROP TABLE track_search; DROP TABLE playlist_search;
-DROP INDEX tracks_title; DROP INDEX users_name; DROP INDEX playlists_name;
+DROP TABLE users_starts; DROP TABLE tracks_starts; DROP TABLE playlists_starts;
 DELETE FROM meta WHERE key = 'search_index';
 CREATE VIRTUAL TABLE users_fts USING fts5 (handle, name, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3');
 CREATE VIRTUAL TABLE tracks_fts USING fts5 (title, artist, tags, genre, mood, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3');
@@ -206,7 +206,9 @@ test('a data directory with the older search tables comes up searchable in the n
     try {
       assert.match(catalog, /reused/);
       const sql = (table: string) => (upgraded.prepare('SELECT sql FROM sqlite_master WHERE name = ?').get(table) as { sql: string }).sql;
-      for (const table of ['users_fts', 'tracks_fts', 'playlists_fts']) assert.match(sql(table), /content = ''.*prefix = '1 2 3 4 5 6'/s, table);
+      for (const table of ['users_fts', 'tracks_fts', 'playlists_fts', 'users_starts', 'tracks_starts', 'playlists_starts']) {
+        assert.match(sql(table), /content = ''.*prefix = '1 2 3 4 5 6 7 8 9 10 11 12'/s, table);
+      }
       const search = prepareQueries(upgraded);
       assert.deepEqual(ids(search.searchTracks('night rain', false, { limit: 50, offset: 0 })), expected(TRACKS, 1));
       assert.deepEqual(ids(search.searchUsers('echo', true, { limit: 50, offset: 0 })), expected(USERS, FANS + 1, true));
