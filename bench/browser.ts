@@ -71,7 +71,7 @@ export async function benchBrowser(serviceUrl: string, runs: number): Promise<Br
     const page = (name: string) => `${pages.url}/pages/${name}.html${q}`;
     return {
       loginButtonMs: await measure(browser, page('login-button'), runs),
-      loginButtonBareMs: await measure(browser, page('login-button-bare'), runs),
+      loginButtonBareMs: await measure(browser, page('login-button') + '&bare', runs),
       trendingToItemsMs: await measure(browser, page('trending'), runs),
       twentyCardsRequests: (await measure(browser, page('twenty-cards'), 1))[0]!,
       seekToSoundMs: await measure(browser, page('seek'), runs, false), // its first run is the cold one

@@ -56,13 +56,12 @@ export function recountCatalog(db: Db): void {
 
 // Ranks number the resources by popularity at build time; full-text rows go in rank order, then each
 // index is merged into one segment ('optimize'), which halves query time.
+const FTS_TABLES = ['users_fts', 'tracks_fts', 'playlists_fts', 'users_starts', 'tracks_starts', 'playlists_starts'];
+/** An FTS5 command (`delete-all`, `optimize`) for every full-text table. */
+const ftsCommand = (command: string) => FTS_TABLES.map((t) => `INSERT INTO ${t} (${t}) VALUES ('${command}');`).join('\n');
+
 const SEARCH_INDEX_SQL = `
-INSERT INTO users_fts (users_fts) VALUES ('delete-all');
-INSERT INTO tracks_fts (tracks_fts) VALUES ('delete-all');
-INSERT INTO playlists_fts (playlists_fts) VALUES ('delete-all');
-INSERT INTO users_starts (users_starts) VALUES ('delete-all');
-INSERT INTO tracks_starts (tracks_starts) VALUES ('delete-all');
-INSERT INTO playlists_starts (playlists_starts) VALUES ('delete-all');
+${ftsCommand('delete-all')}
 DELETE FROM user_search;
 DELETE FROM track_search;
 DELETE FROM playlist_search;
@@ -94,17 +93,12 @@ INSERT INTO playlists_fts (rowid, playlist_name, artist)
 INSERT INTO playlists_starts (rowid, playlist_name)
   SELECT r.rank, start_key(p.playlist_name) FROM playlist_search r JOIN playlists p ON p.id = r.id ORDER BY r.rank;
 
-INSERT INTO users_fts (users_fts) VALUES ('optimize');
-INSERT INTO tracks_fts (tracks_fts) VALUES ('optimize');
-INSERT INTO playlists_fts (playlists_fts) VALUES ('optimize');
-INSERT INTO users_starts (users_starts) VALUES ('optimize');
-INSERT INTO tracks_starts (tracks_starts) VALUES ('optimize');
-INSERT INTO playlists_starts (playlists_starts) VALUES ('optimize');
+${ftsCommand('optimize')}
 `;
 
 // The search tables' layout in schema.sql, recorded in meta; change it when that layout changes.
 const SEARCH_INDEX_FORMAT = 'rank-v3';
-const SEARCH_TABLES = ['users_fts', 'tracks_fts', 'playlists_fts', 'users_starts', 'tracks_starts', 'playlists_starts', 'user_search', 'track_search', 'playlist_search'];
+const SEARCH_TABLES = [...FTS_TABLES, 'user_search', 'track_search', 'playlist_search'];
 
 /**
  * Fills the search tables from the rows: users by handle and name; tracks by title, artist

@@ -23,7 +23,7 @@ declare module 'react' {
   namespace JSX {
     interface IntrinsicElements {
       /** Requests per app as a bar chart, with a table fallback. */
-      'service-app-metrics': Tag<ServiceAppMetrics, 'timeRange' | 'limit' | 'view' | 'loading' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme'> & {
+      'service-app-metrics': Tag<ServiceAppMetrics, 'timeRange' | 'limit' | 'view' | 'loading' | 'theme' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host'> & {
         /** The trailing window: `week` (default), `month` or `all_time`. */
         'time-range'?: Attr<ServiceAppMetrics['timeRange']>;
         /** The application's name, sent as `app_name`. */
@@ -38,7 +38,7 @@ declare module 'react' {
         'onservice-error'?: (event: GlobalEventHandlersEventMap['service-error']) => void;
       };
       /** The page's audio player, with a media-element-like API. */
-      'service-audio-player': Tag<ServiceAudioPlayer, 'trackId' | 'currentTime' | 'volume' | 'muted' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme'> & {
+      'service-audio-player': Tag<ServiceAudioPlayer, 'trackId' | 'currentTime' | 'volume' | 'muted' | 'theme' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host'> & {
         /** A track to load (not play) on its own; shown until something else is played. */
         'track-id'?: Attr<ServiceAudioPlayer['trackId']>;
         /** The application's name, sent as `app_name`. */
@@ -86,7 +86,7 @@ declare module 'react' {
         'onservice-login-error'?: (event: GlobalEventHandlersEventMap['service-login-error']) => void;
       };
       /** A playlist or album with its tracks, playable. */
-      'service-playlist': Tag<ServicePlaylist, 'playlistId' | 'url' | 'loading' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme'> & {
+      'service-playlist': Tag<ServicePlaylist, 'playlistId' | 'url' | 'loading' | 'theme' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host'> & {
         /** The playlist's public id. */
         'playlist-id'?: Attr<ServicePlaylist['playlistId']>;
         /** The application's name, sent as `app_name`. */
@@ -112,7 +112,7 @@ declare module 'react' {
         'auth-url'?: Attr<ServiceProvider['authUrl']>;
       };
       /** A search box with a keyboard-navigable result list. */
-      'service-search': Tag<ServiceSearch, 'type' | 'onlyDownloadable' | 'debounce' | 'limit' | 'value' | 'label' | 'placeholder' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme'> & {
+      'service-search': Tag<ServiceSearch, 'type' | 'onlyDownloadable' | 'debounce' | 'limit' | 'value' | 'label' | 'placeholder' | 'theme' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host'> & {
         /** Only tracks that can be downloaded (for users and playlists: those with such a track). */
         'only-downloadable'?: Attr<ServiceSearch['onlyDownloadable']>;
         /** The application's name, sent as `app_name`. */
@@ -129,7 +129,7 @@ declare module 'react' {
         'onservice-error'?: (event: GlobalEventHandlersEventMap['service-error']) => void;
       };
       /** A track with a play button. */
-      'service-track-card': Tag<ServiceTrackCard, 'trackId' | 'url' | 'size' | 'loading' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme'> & {
+      'service-track-card': Tag<ServiceTrackCard, 'trackId' | 'url' | 'size' | 'loading' | 'theme' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host'> & {
         /** The track's public id. */
         'track-id'?: Attr<ServiceTrackCard['trackId']>;
         /** The application's name, sent as `app_name`. */
@@ -144,7 +144,7 @@ declare module 'react' {
         'onservice-error'?: (event: GlobalEventHandlersEventMap['service-error']) => void;
       };
       /** The ranked trending tracks, playable. */
-      'service-trending-list': Tag<ServiceTrendingList, 'time' | 'genre' | 'limit' | 'controls' | 'loading' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme'> & {
+      'service-trending-list': Tag<ServiceTrendingList, 'time' | 'genre' | 'limit' | 'controls' | 'loading' | 'theme' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host'> & {
         /** The application's name, sent as `app_name`. */
         'app-name'?: Attr<ServiceTrendingList['appName']>;
         /** The application's API key. */
@@ -159,7 +159,7 @@ declare module 'react' {
         'onservice-trending-change'?: (event: GlobalEventHandlersEventMap['service-trending-change']) => void;
       };
       /** A user's profile with their tracks, favorites and reposts. */
-      'service-user-card': Tag<ServiceUserCard, 'userId' | 'handle' | 'tab' | 'pageSize' | 'loading' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme'> & {
+      'service-user-card': Tag<ServiceUserCard, 'userId' | 'handle' | 'tab' | 'pageSize' | 'loading' | 'theme' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host'> & {
         /** The user's public id. */
         'user-id'?: Attr<ServiceUserCard['userId']>;
         /** Items per page in the tabs, 1 to 100 (default 10). */

@@ -94,7 +94,8 @@ describe('custom-elements.json', () => {
     const card = element('service-track-card')!;
     const attribute = (name: string) => card.attributes?.find((a) => a.name === name);
     assert.deepEqual(attribute('track-id'), { name: 'track-id', type: { text: 'string | undefined' }, description: "The track's public id.", fieldName: 'trackId' });
-    assert.equal(attribute('app-name')?.inheritedFrom?.name, 'ServiceElement', 'inherited config attributes');
+    assert.equal(attribute('app-name')?.inheritedFrom?.name, 'ConfiguredElement', 'inherited config attributes');
+    assert.equal(attribute('theme')?.inheritedFrom?.name, 'ServiceElement', 'inherited theme attribute');
     assert.equal(attribute('size')?.default, "'card'");
     const error = card.events?.find((e) => e.name === 'service-error');
     assert.equal(error?.type?.text, 'CustomEvent<ServiceErrorDetail>');

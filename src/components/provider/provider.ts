@@ -1,6 +1,7 @@
-import { LitElement, html, css, type PropertyDeclarations, type PropertyValues } from 'lit';
+import { html, css, type PropertyValues } from 'lit';
 import { ContextProvider } from '@lit/context';
 import type { ClientOptions } from '../../core/index.js';
+import { ConfiguredElement } from '../shared/configured-element.js';
 import { serviceContext, settingsOf } from '../shared/context.js';
 
 /**
@@ -11,30 +12,12 @@ import { serviceContext, settingsOf } from '../shared/context.js';
  * @summary Configuration for the elements inside it.
  * @slot - The elements that use this configuration.
  */
-export class ServiceProvider extends LitElement {
+export class ServiceProvider extends ConfiguredElement {
   static override styles = css`
     :host {
       display: contents;
     }
   `;
-  static override properties: PropertyDeclarations = {
-    appName: { attribute: 'app-name' },
-    apiKey: { attribute: 'api-key' },
-    hostListUrl: { attribute: 'host-list-url' },
-    authUrl: { attribute: 'auth-url' },
-    host: {},
-  };
-
-  /** The application's name, sent as `app_name`. */
-  appName?: string;
-  /** The application's API key. */
-  apiKey?: string;
-  /** Where the list of API hosts is read. */
-  hostListUrl?: string;
-  /** Origin of the login prompt page. */
-  authUrl?: string;
-  /** Pins one API host, skipping host selection. */
-  host?: string;
 
   /** Answers the elements' context requests with the configuration. */
   readonly #provider = new ContextProvider(this, { context: serviceContext, initialValue: {} });

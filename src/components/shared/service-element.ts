@@ -1,6 +1,7 @@
-import { LitElement, type PropertyDeclarations } from 'lit';
+import type { PropertyDeclarations } from 'lit';
 import type { Client, ClientOptions } from '../../core/index.js';
 import { clientFor } from './client-for.js';
+import { ConfiguredElement } from './configured-element.js';
 import { ProvidedSettings, settingsOf } from './context.js';
 
 /** Detail of every `service-error` event. */
@@ -17,27 +18,12 @@ export interface ServiceErrorDetail {
  * `<service-provider>`'s, which win over `configure()`), the client they select, a theme
  * attribute and a typed event helper.
  */
-export class ServiceElement extends LitElement {
+export class ServiceElement extends ConfiguredElement {
   static override properties: PropertyDeclarations = {
-    appName: { attribute: 'app-name' },
-    apiKey: { attribute: 'api-key' },
-    hostListUrl: { attribute: 'host-list-url' },
-    authUrl: { attribute: 'auth-url' },
-    host: {},
     theme: { reflect: true },
     provided: { state: true },
   };
 
-  /** The application's name, sent as `app_name`. */
-  appName?: string;
-  /** The application's API key. */
-  apiKey?: string;
-  /** Where the list of API hosts is read. */
-  hostListUrl?: string;
-  /** Origin of the login prompt page. */
-  authUrl?: string;
-  /** Pins one API host, skipping host selection. */
-  host?: string;
   /** `light` or `dark`; follows `prefers-color-scheme` when unset. */
   theme?: 'light' | 'dark';
 
