@@ -3,7 +3,7 @@ import '../../src/components/playlist/playlist.js';
 import type { ServicePlaylist } from '../../src/components/playlist/playlist.js';
 import { getAudioEngine } from '../../src/core/audio.js';
 import type { Playlist, Track } from '../../src/core/index.js';
-import { appName, demoUser, fakeHost, serviceClient, serviceUrl, sleep, slugify } from '../support/service.js';
+import { appName, onFirstError, demoUser, fakeHost, serviceClient, serviceUrl, sleep, slugify } from '../support/service.js';
 
 const part = (el: Element, name: string) => el.shadowRoot!.querySelector<HTMLElement>(`[part="${name}"]`);
 const items = (el: Element) => [...el.shadowRoot!.querySelectorAll<HTMLLIElement>('li[part="item"]')];
@@ -125,38 +125,21 @@ describe('<service-playlist>', function () {
   });
 
   it('shows an error with retry and fires service-error for an unknown playlist', async () => {
-    const el = document.createElement('service-playlist');
-    el.host = serviceUrl;
-    el.appName = appName;
-    el.playlistId = 'zzzzzzzz';
-    const event = oneEvent(el, 'service-error');
-    document.body.append(el);
-    try {
-      const { detail } = await event;
+    await onFirstError('service-playlist', { host: serviceUrl, appName, playlistId: 'zzzzzzzz' }, async (el, detail) => {
       expect(detail.status).to.equal(404);
       await el.updateComplete;
       expect(part(el, 'error')!.textContent).to.contain('Not found.');
       expect(part(el, 'retry')!.textContent).to.equal('Retry');
       await expect(el).to.be.accessible();
-    } finally {
-      el.remove();
-    }
+    });
   });
 
   it('a failing host is an error state', async () => {
-    const el = document.createElement('service-playlist');
-    el.host = fakeHost('error500');
-    el.appName = appName;
-    el.playlistId = demo.id;
-    const event = oneEvent(el, 'service-error');
-    document.body.append(el);
-    try {
-      expect((await event).detail.status).to.equal(500);
+    await onFirstError('service-playlist', { host: fakeHost('error500'), appName, playlistId: demo.id }, async (el, detail) => {
+      expect(detail.status).to.equal(500);
       await el.updateComplete;
       expect(part(el, 'error')).to.exist;
-    } finally {
-      el.remove();
-    }
+    });
   });
 
   it('a playlist without tracks says so and cannot Play all', async () => {

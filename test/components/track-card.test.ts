@@ -1,9 +1,9 @@
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../../src/components/track-card/track-card.js';
 import type { ServiceTrackCard } from '../../src/components/track-card/track-card.js';
 import { getAudioEngine } from '../../src/core/audio.js';
 import type { Track } from '../../src/core/index.js';
-import { appName, serviceClient, serviceUrl } from '../support/service.js';
+import { appName, onFirstError, serviceClient, serviceUrl } from '../support/service.js';
 
 const shadowText = (el: Element) => el.shadowRoot!.textContent!.replace(/\s+/g, ' ');
 const loaded = (el: ServiceTrackCard) => waitUntil(() => el.shadowRoot!.querySelector('[part="card"]'), 'the card renders', { timeout: 8000 });
@@ -43,23 +43,14 @@ describe('<service-track-card>', () => {
   });
 
   it('shows an error with a retry button and fires service-error for an unknown track', async () => {
-    const el = document.createElement('service-track-card');
-    el.host = serviceUrl;
-    el.appName = appName;
-    el.trackId = 'zzzzzzzz';
-    const event = oneEvent(el, 'service-error');
-    document.body.append(el);
-    try {
-      const { detail } = await event;
+    await onFirstError('service-track-card', { host: serviceUrl, appName, trackId: 'zzzzzzzz' }, async (el, detail) => {
       expect(detail.status).to.equal(404);
       expect(detail.operation).to.equal('getTrack');
       await el.updateComplete;
       expect(el.shadowRoot!.querySelector('[part="error"]')).to.exist;
       expect(el.shadowRoot!.querySelector('[part="retry"]')!.textContent).to.equal('Retry');
       await expect(el).to.be.accessible();
-    } finally {
-      el.remove();
-    }
+    });
   });
 
   it('shows the empty state with nothing to load', async () => {

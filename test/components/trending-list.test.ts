@@ -3,7 +3,7 @@ import '../../src/components/trending-list/trending-list.js';
 import type { ServiceTrendingList } from '../../src/components/trending-list/trending-list.js';
 import { getAudioEngine } from '../../src/core/audio.js';
 import type { Track } from '../../src/core/index.js';
-import { appName, fakeHost, serviceClient, serviceUrl, sleep } from '../support/service.js';
+import { appName, onFirstError, fakeHost, serviceClient, serviceUrl, sleep } from '../support/service.js';
 
 const items = (el: Element) => [...el.shadowRoot!.querySelectorAll<HTMLLIElement>('li[part="item"]')];
 const titles = (el: Element) => items(el).map((li) => li.querySelector('[part="item-title"]')!.textContent);
@@ -166,22 +166,14 @@ describe('<service-trending-list>', function () {
   });
 
   it('shows an error with retry and fires service-error when the host fails', async () => {
-    const el = document.createElement('service-trending-list');
-    el.host = fakeHost('error500');
-    el.appName = appName;
-    const event = oneEvent(el, 'service-error');
-    document.body.append(el);
-    try {
-      const { detail } = await event;
+    await onFirstError('service-trending-list', { host: fakeHost('error500'), appName }, async (el, detail) => {
       expect(detail.status).to.equal(500);
       expect(detail.operation).to.equal('getTrendingTracks');
       await el.updateComplete;
       expect(el.shadowRoot!.querySelector('[part="error"]')).to.exist;
       expect(el.shadowRoot!.querySelector('[part="retry"]')!.textContent).to.equal('Retry');
       await expect(el).to.be.accessible();
-    } finally {
-      el.remove();
-    }
+    });
   });
 
   it('an invalid time is an error the service reports; Retry asks again, a valid time recovers', async () => {

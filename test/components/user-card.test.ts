@@ -1,10 +1,10 @@
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/components/user-card/user-card.js';
 import type { ServiceUserCard } from '../../src/components/user-card/user-card.js';
 import { getAudioEngine } from '../../src/core/audio.js';
 import type { Activity, Playlist, Track, User } from '../../src/core/index.js';
-import { appName, demoUser, fakeHost, serviceClient, serviceUrl, sleep } from '../support/service.js';
+import { appName, onFirstError, demoUser, fakeHost, serviceClient, serviceUrl, sleep } from '../support/service.js';
 
 const root = (el: Element) => el.shadowRoot!;
 const part = (el: Element, name: string) => root(el).querySelector<HTMLElement>(`[part="${name}"]`);
@@ -80,39 +80,22 @@ describe('<service-user-card>', function () {
   });
 
   it('an unknown handle is an error with retry and a service-error event', async () => {
-    const el = document.createElement('service-user-card');
-    el.host = serviceUrl;
-    el.appName = appName;
-    el.handle = 'no-such-user-here';
-    const event = oneEvent(el, 'service-error');
-    document.body.append(el);
-    try {
-      const { detail } = await event;
+    await onFirstError('service-user-card', { host: serviceUrl, appName, handle: 'no-such-user-here' }, async (el, detail) => {
       expect(detail.status).to.equal(404);
       expect(detail.operation).to.equal('resolve');
       await el.updateComplete;
       expect(part(el, 'error')).to.exist;
       expect(part(el, 'retry')!.textContent).to.equal('Retry');
       await expect(el).to.be.accessible();
-    } finally {
-      el.remove();
-    }
+    });
   });
 
   it('a failing host is an error state', async () => {
-    const el = document.createElement('service-user-card');
-    el.host = fakeHost('error500');
-    el.appName = appName;
-    el.userId = demoUser.id;
-    const event = oneEvent(el, 'service-error');
-    document.body.append(el);
-    try {
-      expect((await event).detail.status).to.equal(500);
+    await onFirstError('service-user-card', { host: fakeHost('error500'), appName, userId: demoUser.id }, async (el, detail) => {
+      expect(detail.status).to.equal(500);
       await el.updateComplete;
       expect(part(el, 'error')).to.exist;
-    } finally {
-      el.remove();
-    }
+    });
   });
 
   it('tabs follow the WAI-ARIA pattern: arrows, Home and End move and open the tab', async () => {

@@ -64,6 +64,15 @@ describe('the kit under faults', () => {
     track = top[0]!;
     others = top.slice(1).sort((a, b) => a.duration - b.duration);
   });
+  /** Puts a player of the healthy service on the page, showing its track; resolves with its errors. */
+  async function playerShowingItsTrack(): Promise<CustomEvent[]> {
+    const player = make('service-audio-player', { host: serviceUrl });
+    const seen = errorsOf(player);
+    wrap.append(player);
+    await waitUntil(() => shows(player), 'the player shows its track', { timeout: 8000 });
+    return seen;
+  }
+
   afterEach(() => {
     wrap.replaceChildren();
     getAudioEngine().pause();
@@ -133,10 +142,7 @@ describe('the kit under faults', () => {
   for (const [n, fault] of ['hang', 'error500', 'stall', 'html', 'drop'].entries()) {
     it(`the player with a stream host that answers "${fault}": one service-error, playback stopped`, async function () {
       this.timeout(20_000);
-      const player = make('service-audio-player', { host: serviceUrl });
-      const seen = errorsOf(player);
-      wrap.append(player);
-      await waitUntil(() => shows(player), 'the player shows its track', { timeout: 8000 });
+      const seen = await playerShowingItsTrack();
       const engine = getAudioEngine();
       const statuses: string[] = [];
       const stop = engine.subscribe((s) => statuses.at(-1) !== s.status && statuses.push(s.status));
@@ -154,10 +160,7 @@ describe('the kit under faults', () => {
 
   it('after those failures the player plays the track from a healthy host', async function () {
     this.timeout(40_000);
-    const player = make('service-audio-player', { host: serviceUrl });
-    const seen = errorsOf(player);
-    wrap.append(player);
-    await waitUntil(() => shows(player), 'the player shows its track', { timeout: 8000 });
+    const seen = await playerShowingItsTrack();
     const engine = getAudioEngine();
     void engine.play(others[0]!, { client: createClient({ appName, host: serviceUrl, cacheTtl: 0 }) }).catch(() => undefined);
     await waitUntil(() => engine.state.status === 'playing' || seen.length > 0, `playing (engine: ${engine.state.status} ${engine.state.error ?? ''})`, { timeout: 35_000 });
@@ -166,10 +169,7 @@ describe('the kit under faults', () => {
 
   it('a track whose stream failed plays when asked again, from a healthy host', async function () {
     this.timeout(40_000);
-    const player = make('service-audio-player', { host: serviceUrl });
-    const seen = errorsOf(player);
-    wrap.append(player);
-    await waitUntil(() => shows(player), 'the player shows its track', { timeout: 8000 });
+    const seen = await playerShowingItsTrack();
     const engine = getAudioEngine();
     const again = others[6]!;
     void engine.play(again, { client: createClient({ appName, host: fakeHost('error500'), cacheTtl: 0 }) }).catch(() => undefined);

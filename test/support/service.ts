@@ -1,11 +1,12 @@
 /**
  * Shared helpers for browser tests: the URLs of the run's real reference service and fake
- * host, an app name, and configured clients.
+ * host, an app name, configured clients, and an element's first error.
  */
 // @ts-expect-error: a virtual module that web-test-runner.config.mjs serves with this run's URLs
 import { SERVICE_URL, FAKE_URL, DEAD_URL } from '/__service.js';
 import { expect } from '@open-wc/testing';
 import { createClient, ServiceError, type Client, type ClientOptions } from '../../src/core/index.js';
+import type { ServiceErrorDetail } from '../../src/components/shared/service-element.js';
 
 /** Base URL of the real reference service (it lists only itself at GET /). */
 export const serviceUrl: string = SERVICE_URL;
@@ -58,3 +59,25 @@ export async function serviceError(p: Promise<unknown>): Promise<ServiceError> {
 /** A title's slug as the reference service makes it (server/catalog/slug.ts). */
 export const slugify = (title: string): string =>
   title.normalize('NFC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '') || 'untitled';
+
+/**
+ * Puts a new `tag` element with `props` on the page, waits for its first `service-error`
+ * (listened for before it connects), runs `check` with the element and the event's detail, and
+ * takes the element off the page again, whatever `check` does.
+ */
+export async function onFirstError<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Partial<HTMLElementTagNameMap[K]>,
+  check: (el: HTMLElementTagNameMap[K], detail: ServiceErrorDetail) => Promise<void> | void,
+): Promise<void> {
+  const el = Object.assign(document.createElement(tag), props);
+  const event = new Promise<ServiceErrorDetail>((resolve) =>
+    el.addEventListener('service-error', (e) => resolve((e as CustomEvent<ServiceErrorDetail>).detail), { once: true }),
+  );
+  document.body.append(el);
+  try {
+    await check(el, await event);
+  } finally {
+    el.remove();
+  }
+}
