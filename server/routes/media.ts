@@ -7,26 +7,25 @@
  * storage nodes (Go's http.ServeContent) send 206, and browsers' media stacks need 206 to
  * seek. Range rules (several ranges get the whole file with 200) are in media/range.ts.
  *
- * A never-played track is answered at once, while it is encoded: its size is known ahead, so
- * the status, Content-Length, Content-Range and validators are final, and the body streams as
- * the encoder makes it (media/encoding.ts). If that encode fails, the response is dropped and
- * the failure logged: the headers are out, so there is no error status to send.
+ * A stream is never encoded while a request waits: its bytes are copied from the audio
+ * palette, made once per data directory before the service listens (media/palette.ts), by
+ * the track's recipe (media/recipe.ts). So every request costs a row lookup and some
+ * arithmetic, and a body costs a memory copy per 64 KB the client reads.
  *
  * Plays: a GET (not HEAD) that is served from byte 0 (no Range, a range starting at 0, or
  * several ranges answered whole) counts one play: a row in `plays` and `tracks.play_count`
  * + 1, written synchronously (two indexed statements) before the body is sent; a failure
  * there is logged and never fails the stream.
  */
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { RouteModule, ServiceContext } from '../context.js';
 import { HttpError, badRequest, notFound } from '../http/errors.js';
 import { params, publicId, query } from '../http/schemas.js';
 import { decodeId } from '../ids.js';
 import { artSvg, type ImageKind } from '../media/art.js';
-import { MediaCache } from '../media/cache.js';
-import { WorkerEncoder, type TrackEncoder } from '../media/encoder.js';
+import { loadPalette, type Palette } from '../media/palette.js';
 import { parseRange } from '../media/range.js';
+import { trackAudio } from '../media/recipe.js';
 import type { TrackTraits } from '../media/synth.js';
 
 const SQUARE_SIZES: Record<string, [number, number]> = { '150x150': [150, 150], '480x480': [480, 480], '1000x1000': [1000, 1000] };
@@ -43,25 +42,16 @@ const IMAGE_KINDS = Object.keys(IMAGE_SIZES) as ImageKind[];
 // The catalog's image maps name files `<size>.svg`; the bare size is accepted too.
 const SIZE_NAMES = [...new Set(IMAGE_KINDS.flatMap((kind) => Object.keys(IMAGE_SIZES[kind])))].flatMap((size) => [size, `${size}.svg`]);
 
-export interface MediaRouteOptions {
-  /** Makes the stream files; worker threads running the synthesizer by default. */
-  encoder?: TrackEncoder;
-}
-
-export function createMediaRoutes(options: MediaRouteOptions = {}): RouteModule {
-  return (app, ctx) => registerMediaRoutes(app, ctx, options.encoder ?? new WorkerEncoder());
-}
-
-export const mediaRoutes: RouteModule = createMediaRoutes();
-
-function registerMediaRoutes(app: FastifyInstance, ctx: ServiceContext, encoder: TrackEncoder): void {
-  const cache = new MediaCache(join(ctx.dataDir, 'media'), encoder, 2, (error, track) => {
-    app.log.error({ err: error, trackId: track.id }, 'could not make the stream file of a track');
+export const mediaRoutes: RouteModule = (app, ctx) => {
+  let palette: Palette | undefined;
+  // Before the service listens (or answers an injected request): no request waits for it.
+  app.addHook('onReady', async () => {
+    palette = loadPalette(ctx.dataDir);
   });
-  // A listening service starts its encoders now, so a first play does not wait for them.
-  app.addHook('onListen', async () => encoder.prewarm?.());
-  app.addHook('onClose', () => cache.close());
+  registerMediaRoutes(app, ctx, () => palette!);
+};
 
+function registerMediaRoutes(app: FastifyInstance, ctx: ServiceContext, palette: () => Palette): void {
   const findTrack = ctx.db.prepare<[number], TrackTraits>('SELECT id, genre, mood, duration FROM tracks WHERE id = ?');
   const insertPlay = ctx.db.prepare<[number, number]>('INSERT INTO plays (track_id, played_at) VALUES (?, ?)');
   const bumpPlayCount = ctx.db.prepare<[number]>('UPDATE tracks SET play_count = play_count + 1 WHERE id = ?');
@@ -84,9 +74,9 @@ function registerMediaRoutes(app: FastifyInstance, ctx: ServiceContext, encoder:
       const track = findTrack.get(id);
       if (!track) throw notFound(`Track ${publicTrackId} not found`);
 
-      const media = await cache.open(track); // the cached file, or the encode making it
-      const etag = `"${media.size.toString(16)}-${media.mtime.getTime().toString(16)}"`;
-      const lastModified = media.mtime.toUTCString();
+      const media = trackAudio(palette(), track);
+      const etag = media.etag;
+      const lastModified = palette().made.toUTCString();
       reply.header('Accept-Ranges', 'bytes').header('ETag', etag).header('Last-Modified', lastModified);
 
       // If-Range naming another version of the file: send it whole rather than a mismatched piece.
@@ -111,9 +101,7 @@ function registerMediaRoutes(app: FastifyInstance, ctx: ServiceContext, encoder:
       reply.code(range.kind === 'partial' ? 206 : 200).type('audio/mpeg').header('Content-Length', String(end - start + 1));
       if (range.kind === 'partial') reply.header('Content-Range', `bytes ${start}-${end}/${media.size}`);
       if (request.method === 'HEAD') return reply.send();
-      // Headers go out before a body that may have to wait for the encoder, so a failure
-      // after this point drops the connection instead of answering with an error status.
-      return reply.send(media.read(start, end, () => reply.raw.flushHeaders()));
+      return reply.send(media.read(start, end));
     },
   });
 
