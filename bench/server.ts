@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { openCatalog } from '../server/service.js';
+import { loadPalette } from '../server/media/palette.js';
 import { startNode, startService } from './processes.js';
 
 export interface LoadResult {
@@ -39,18 +40,28 @@ export async function load(url: string | string[], seconds: number, connections 
   return { rps: result.requests.total / result.duration, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
 }
 
-/** Times a fresh seed of one scale into a new data directory. */
-export function seedTime(scale: 'default' | 'large', dataDir: string): number {
+export interface SeedTime {
+  /** The whole first start's preparation: catalog and audio palette. */
+  ms: number;
+  catalogMs: number;
+  /** Making the audio palette (encoded unless this process already did; see `paletteEncoded`). */
+  paletteMs: number;
+  paletteEncoded: boolean;
+}
+
+/** Times a fresh seed of one scale into a new data directory: the catalog, then the audio palette. */
+export function seedTime(scale: 'default' | 'large', dataDir: string): SeedTime {
   const start = performance.now();
   const { db } = openCatalog({ dataDir, scale });
-  const ms = performance.now() - start;
+  const catalogMs = performance.now() - start;
   db.close();
-  return ms;
+  const palette = loadPalette(dataDir);
+  return { ms: performance.now() - start, catalogMs, paletteMs: palette.source.ms, paletteEncoded: palette.source.encoded };
 }
 
 export interface ServerBench {
-  seedDefaultMs: number;
-  seedLargeMs: number;
+  seedDefault: SeedTime;
+  seedLarge?: SeedTime;
   endpoints: { name: string; service: LoadResult; bare: LoadResult }[];
   largeSearch: LoadResult;
 }
@@ -58,7 +69,7 @@ export interface ServerBench {
 export async function benchServer(options: { seconds: number; large: boolean }): Promise<ServerBench> {
   const root = mkdtempSync(join(tmpdir(), 'service-bench-'));
   try {
-    const seedDefaultMs = seedTime('default', join(root, 'default'));
+    const seedDefault = seedTime('default', join(root, 'default'));
     const service = await startService(join(root, 'default'));
     const endpoints: ServerBench['endpoints'] = [];
     try {
@@ -96,23 +107,22 @@ export async function benchServer(options: { seconds: number; large: boolean }):
       await service.stop();
     }
 
-    let seedLargeMs = NaN;
+    let seedLarge: SeedTime | undefined;
     let largeSearch: LoadResult = { rps: NaN, p99: NaN, errors: 0 };
     if (options.large) {
-      seedLargeMs = seedTime('large', join(root, 'large'));
+      seedLarge = seedTime('large', join(root, 'large'));
       const large = await startService(join(root, 'large'), ['--scale', 'large']);
       try {
         const words = ['love', 'night', 'blue', 'dream', 'fire', 'summer', 'dark', 'gold', 'city', 'rain', 'a', 'the', 'mo', 'sun', 'electric'];
         const paths = words.map((w) => `${large.url}/v1/tracks/search?query=${w}&app_name=${APP}`);
-        // Longer than the others: a fresh service on 100,000 tracks is still filling its caches (and
-        // starting its encoder threads) in its first seconds.
+        // Longer than the others: a fresh service on 100,000 tracks is still filling its caches in its first seconds.
         await load(paths, 3);
         largeSearch = await load(paths, options.seconds);
       } finally {
         await large.stop();
       }
     }
-    return { seedDefaultMs, seedLargeMs, endpoints, largeSearch };
+    return { seedDefault, seedLarge, endpoints, largeSearch };
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

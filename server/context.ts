@@ -4,7 +4,7 @@ import type { Db } from './db/open.js';
 /** What every route module is given. */
 export interface ServiceContext {
   db: Db;
-  /** Where the database and the media cache live. */
+  /** Where the database and the audio palette (media/) live. */
   dataDir: string;
   /** The service's own base URL (no trailing slash), set once it listens. */
   baseUrl: string;

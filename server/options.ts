@@ -13,7 +13,7 @@ export const SERVICE_OPTIONS = {
 } as const;
 
 export const SERVICE_USAGE = `  --port <n>          port on 127.0.0.1 (default 7700, or $PORT; 0 picks a free one)
-  --data-dir <dir>    where the database and media cache live (default ./data)
+  --data-dir <dir>    where the database and the audio palette live (default ./data)
   --scale <s>         generated catalog size: default | large
   --catalog <file>    load this catalog file (docs/catalog-format.md) instead of generating one
   --hosts <a,b>       what GET / lists as hosts (default: this service's own URL)
