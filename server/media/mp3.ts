@@ -10,7 +10,6 @@ import { FRAME_SAMPLES, SAMPLE_RATE } from './synth.js';
 export const BITRATE_KBPS = 48;
 /** Bytes per frame: 72 * bitrate / sample rate for MPEG-2 Layer III. */
 export const FRAME_BYTES = (72 * BITRATE_KBPS * 1000) / SAMPLE_RATE;
-export const FRAME_SECONDS = FRAME_SAMPLES / SAMPLE_RATE;
 
 /**
  * LAME delays its output by 576 samples, and a decoder's filter banks by 529 more. Starting the

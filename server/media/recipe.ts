@@ -11,9 +11,9 @@
  */
 import { Readable } from 'node:stream';
 import { Rng, hashSeed } from './prng.js';
-import { FRAME_BYTES, FRAME_SECONDS } from './mp3.js';
+import { FRAME_BYTES } from './mp3.js';
 import type { Palette, Phrase } from './palette.js';
-import { FULL, LIGHT, SOFT, STYLES, type TrackTraits } from './synth.js';
+import { FRAME_SAMPLES, FULL, LIGHT, SAMPLE_RATE, SOFT, STYLES, type TrackTraits } from './synth.js';
 
 /** The most bytes a stream pushes at once. */
 const CHUNK = 64 * 1024;
@@ -30,9 +30,12 @@ export interface TrackAudio {
   read(start: number, end: number): Readable;
 }
 
-/** Frames of a track of `duration` seconds: at least one second's. */
+/**
+ * Frames of a track of `duration` seconds (at least one second): rounded up, so the audio is never
+ * shorter than the listed duration (a player shows both) and at most one frame (24 ms) longer.
+ */
 export function frameCount(duration: number): number {
-  return Math.round(Math.max(1, duration) / FRAME_SECONDS);
+  return Math.ceil((Math.max(1, duration) * SAMPLE_RATE) / FRAME_SAMPLES);
 }
 
 /** The style a genre plays: the first whose genres match, else one chosen by the genre's name. */
