@@ -4,6 +4,7 @@ import type { ServicePlaylist } from '../../src/components/playlist/playlist.js'
 import { getAudioEngine } from '../../src/core/audio.js';
 import type { Playlist, Track } from '../../src/core/index.js';
 import { appName, onFirstError, demoUser, fakeHost, serviceClient, serviceUrl, sleep, slugify } from '../support/service.js';
+import { playing } from '../support/playback.js';
 
 const part = (el: Element, name: string) => el.shadowRoot!.querySelector<HTMLElement>(`[part="${name}"]`);
 const items = (el: Element) => [...el.shadowRoot!.querySelectorAll<HTMLLIElement>('li[part="item"]')];
@@ -23,11 +24,11 @@ function rewriteAnswers(match: string, edit: (body: { data: unknown }) => void):
 }
 
 describe('<service-playlist>', function () {
-  this.timeout(30000);
+  this.timeout(60_000); // a bound for a run that hangs only: the waits are on events and the engine's state
   let demo: Playlist;
   let demoTracks: Track[];
   let album: Playlist;
-  /** A playlist whose first and third tracks are short: a long track keeps the service's encoder busy for a minute. */
+  /** A playlist of three tracks or more. */
   let playable: { playlist: Playlist; tracks: Track[] };
 
   before(async () => {
@@ -42,12 +43,12 @@ describe('<service-playlist>', function () {
     expect(album, 'an album in the catalog').to.exist;
     for (const playlist of some) {
       const tracks = await client.getPlaylistTracks(playlist.id);
-      if (tracks.length >= 3 && tracks[0]!.duration <= 400 && tracks[2]!.duration <= 400) {
+      if (tracks.length >= 3) {
         playable = { playlist, tracks };
         break;
       }
     }
-    expect(playable, 'a playlist that starts with short tracks').to.exist;
+    expect(playable, 'a playlist of three tracks').to.exist;
   });
 
   afterEach(() => getAudioEngine().pause());
@@ -90,8 +91,7 @@ describe('<service-playlist>', function () {
     const playAll = part(el, 'play-all') as HTMLButtonElement;
     expect(playAll.textContent!.trim()).to.equal('Play all');
     playAll.click();
-    await waitUntil(() => engine.state.status === 'playing', 'the playlist plays', { timeout: 15000 });
-    expect(engine.state.track?.id).to.equal(tracks[0]!.id);
+    await playing(tracks[0]!.id);
     expect(engine.state.queue.map((t) => t.id)).to.deep.equal(tracks.map((t) => t.id));
     await el.updateComplete;
     expect(items(el)[0]!.getAttribute('aria-current')).to.equal('true');
@@ -99,7 +99,7 @@ describe('<service-playlist>', function () {
     await expect(el).to.be.accessible();
 
     items(el)[2]!.querySelector<HTMLButtonElement>('[part="item-play"]')!.click();
-    await waitUntil(() => engine.state.track?.id === tracks[2]!.id && engine.state.status === 'playing', 'the third track plays', { timeout: 15000 });
+    await playing(tracks[2]!.id);
     expect(engine.state.index).to.equal(2);
     expect(engine.state.queue).to.have.length(tracks.length);
     await el.updateComplete;

@@ -4,6 +4,7 @@ import type { ServiceTrackCard } from '../../src/components/track-card/track-car
 import { getAudioEngine } from '../../src/core/audio.js';
 import type { Track } from '../../src/core/index.js';
 import { appName, onFirstError, serviceClient, serviceUrl } from '../support/service.js';
+import { playing } from '../support/playback.js';
 
 const shadowText = (el: Element) => el.shadowRoot!.textContent!.replace(/\s+/g, ' ');
 const loaded = (el: ServiceTrackCard) => waitUntil(() => el.shadowRoot!.querySelector('[part="card"]'), 'the card renders', { timeout: 8000 });
@@ -61,7 +62,7 @@ describe('<service-track-card>', () => {
   });
 
   it('plays through the page engine, and two cards never play at once', async function () {
-    this.timeout(40_000); // the first play of a track waits for the service to start its MP3
+    this.timeout(60_000); // a bound for a run that hangs only: the waits are on the engine's state
     const [a, b] = [tracks[2]!, tracks[3]!];
     const wrap = await fixture<HTMLDivElement>(html`<div>
       <service-track-card host=${serviceUrl} app-name=${appName} track-id=${a.id}></service-track-card>
@@ -69,15 +70,14 @@ describe('<service-track-card>', () => {
     </div>`);
     const [cardA, cardB] = [...wrap.querySelectorAll('service-track-card')] as ServiceTrackCard[];
     await Promise.all([loaded(cardA!), loaded(cardB!)]);
-    const engine = getAudioEngine();
     cardA!.shadowRoot!.querySelector<HTMLButtonElement>('[part="play-button"]')!.click();
-    await waitUntil(() => engine.state.status === 'playing' && engine.state.track?.id === a.id, 'A plays', { timeout: 15_000 });
+    await playing(a.id);
     await cardA!.updateComplete;
     expect(cardA!.shadowRoot!.querySelector('[part="play-button"]')!.getAttribute('aria-label')).to.equal(`Pause ${a.title}`);
     await expect(cardA).to.be.accessible();
 
     cardB!.shadowRoot!.querySelector<HTMLButtonElement>('[part="play-button"]')!.click();
-    await waitUntil(() => engine.state.status === 'playing' && engine.state.track?.id === b.id, 'B plays', { timeout: 15_000 });
+    await playing(b.id);
     await cardA!.updateComplete;
     expect(cardA!.shadowRoot!.querySelector('[part="play-button"]')!.getAttribute('aria-label')).to.equal(`Play ${a.title}`);
     expect(cardB!.shadowRoot!.querySelector('[part="play-button"]')!.getAttribute('aria-label')).to.equal(`Pause ${b.title}`);

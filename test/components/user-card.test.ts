@@ -5,6 +5,7 @@ import type { ServiceUserCard } from '../../src/components/user-card/user-card.j
 import { getAudioEngine } from '../../src/core/audio.js';
 import type { Activity, Playlist, Track, User } from '../../src/core/index.js';
 import { appName, onFirstError, demoUser, fakeHost, serviceClient, serviceUrl, sleep } from '../support/service.js';
+import { engineState, playing } from '../support/playback.js';
 
 const root = (el: Element) => el.shadowRoot!;
 const part = (el: Element, name: string) => root(el).querySelector<HTMLElement>(`[part="${name}"]`);
@@ -17,7 +18,7 @@ const panelLoaded = (el: ServiceUserCard) =>
 const pagerButton = (el: Element, label: string) => [...openPanel(el).querySelectorAll<HTMLButtonElement>('[part="pager"] button')].find((b) => b.textContent === label)!;
 
 describe('<service-user-card>', function () {
-  this.timeout(30000);
+  this.timeout(60_000); // a bound for a run that hangs only
   let user: User;
   let tracks: Track[];
   let tags: string[];
@@ -170,7 +171,7 @@ describe('<service-user-card>', function () {
     const engine = getAudioEngine();
     const firstTrack = reposts.find((a) => a.item_type?.kind === 'track')!.item as Track;
     openPanel(el).querySelector<HTMLButtonElement>('[part="item-play"]')!.click();
-    await waitUntil(() => engine.state.track?.id === firstTrack.id, 'the reposted track is current', { timeout: 8000 });
+    await engineState((s) => s.track?.id === firstTrack.id, 'the reposted track to be current');
     expect(engine.state.queue.map((t) => t.id)).to.deep.equal(reposts.filter((a) => a.item_type?.kind === 'track').map((a) => (a.item as Track).id));
   });
 
@@ -204,8 +205,7 @@ describe('<service-user-card>', function () {
     const engine = getAudioEngine();
     const item = openPanel(el).querySelectorAll('li[part="item"]')[1]!;
     item.querySelector<HTMLButtonElement>('[part="item-play"]')!.click();
-    await waitUntil(() => engine.state.status === 'playing', 'it plays', { timeout: 15000 });
-    expect(engine.state.track?.id).to.equal(tracks[1]!.id);
+    await playing(tracks[1]!.id);
     expect(engine.state.queue.map((t) => t.id)).to.deep.equal(tracks.slice(0, 10).map((t) => t.id));
     await el.updateComplete;
     expect(item.getAttribute('aria-current')).to.equal('true');
