@@ -78,7 +78,7 @@ async function main(): Promise<void> {
     lines.push(`| warm full download, one at a time (median of ${st.warmRuns.length}) | ${fmt(st.warmMBps, 1)} MB/s | |`);
     lines.push(`| ${st.concurrent.downloads} warm downloads at once: in total, slowest | ${fmt(st.concurrent.aggregateMBps, 1)} MB/s, ${fmt(st.concurrent.slowestMBps, 1)} MB/s | |`, '');
     lines.push(`First audio bytes of the 20 at once (ms): ${list2(st.coldBurst.runs)}.`, '');
-    lines.push(`Search and trending under 50 connections (autocannon, ${seconds} s each), alone and with 20 listeners beside them, each streaming never-played tracks as a browser's \`<audio>\` does (the first 256 KiB at once, then 4 × the playback rate; a finished track is followed by another):`, '');
+    lines.push(`Search and trending under 50 connections (autocannon, ${seconds} s each side in 3 turns, alone and beside, alternating; req/s the mean, p99 the worst turn), alone and with 20 listeners beside them, each streaming never-played tracks as a browser's \`<audio>\` does (the first 256 KiB at once, then 4 × the playback rate; a finished track is followed by another; the load starts 1 s after the listeners):`, '');
     lines.push('| operation | p99 alone | p99 with 20 streams | ratio | req/s alone | req/s with streams | streams started | errors | target |');
     lines.push('|---|---|---|---|---|---|---|---|---|');
     for (const b of st.beside) {

@@ -15,10 +15,10 @@ export interface LoadResult {
 
 const APP = 'bench';
 // Each side's load time is split into this many turns, service and bare server alternating.
-const ROUNDS = 3;
+export const ROUNDS = 3;
 
 /** Runs of equal length as one: mean throughput, the worst p99, every error. */
-function combine(runs: LoadResult[]): LoadResult {
+export function combine(runs: LoadResult[]): LoadResult {
   return {
     rps: runs.reduce((n, r) => n + r.rps, 0) / runs.length,
     p99: Math.max(...runs.map((r) => r.p99)),

@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { load, type LoadResult } from './server.js';
+import { ROUNDS, combine, load, type LoadResult } from './server.js';
 
 const RANGE = 65_536;
 
@@ -44,7 +44,7 @@ export interface StreamBench {
   ttfbWarmMs: number;
   /** ms to the first audio byte of a first play after 50 HEADs and 20 aborted GETs of other never-played tracks. */
   afterAbuseMs: number;
-  /** p99 under 50 connections, alone and beside 20 streams of never-played tracks. */
+  /** Under 50 connections, alone and beside 20 listeners of never-played tracks: mean req/s, worst p99 of the turns. */
   beside: { name: string; alone: LoadResult; withStreams: LoadResult; streamsStarted: number }[];
 }
 
@@ -168,20 +168,26 @@ export async function benchStream(serviceUrl: string, options: { seconds?: numbe
   const beside: StreamBench['beside'] = [];
   for (const [name, path] of [['search-tracks', `/v1/tracks/search?query=${word}&app_name=${app}`], ['trending', `/v1/tracks/trending?app_name=${app}`]] as const) {
     await load(base + path, 1, 50); // warm-up
-    const alone = await load(base + path, seconds, 50);
-    const stop = new AbortController();
+    // Turn about, alone and beside the listeners, so a slow moment of the machine falls on both.
+    const alone: LoadResult[] = [];
+    const withStreams: LoadResult[] = [];
     let streamsStarted = 0;
-    const listener = async () => {
-      while (!stop.signal.aborted && pool.length > 0) {
-        streamsStarted++;
-        await download(stream(cold(1)[0]!.id), undefined, stop.signal, LISTENER).catch(() => undefined);
-      }
-    };
-    const listeners = Array.from({ length: 20 }, listener);
-    const withStreams = await load(base + path, seconds, 50);
-    stop.abort();
-    await Promise.all(listeners);
-    beside.push({ name, alone, withStreams, streamsStarted });
+    for (let round = 0; round < ROUNDS; round++) {
+      alone.push(await load(base + path, seconds / ROUNDS, 50));
+      const stop = new AbortController();
+      const listener = async () => {
+        while (!stop.signal.aborted && pool.length > 0) {
+          streamsStarted++;
+          await download(stream(cold(1)[0]!.id), undefined, stop.signal, LISTENER).catch(() => undefined);
+        }
+      };
+      const listeners = Array.from({ length: 20 }, listener);
+      await sleep(1000); // past the listeners' first bursts: streams running, not starting
+      withStreams.push(await load(base + path, seconds / ROUNDS, 50));
+      stop.abort();
+      await Promise.all(listeners);
+    }
+    beside.push({ name, alone: combine(alone), withStreams: combine(withStreams), streamsStarted });
   }
 
   return {
