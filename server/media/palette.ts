@@ -53,8 +53,8 @@ const encoded = new Map<string, Buffer>();
 
 const STALE = /^(\d+\.mp3|.*\.tmp|palette-[0-9a-f]+\.mp3)$/;
 
-/** The palette of `dataDir`: read from `media/`, or encoded and written there. */
-export function loadPalette(dataDir: string): Palette {
+/** The palette of `dataDir`: read from `media/`, or encoded and written there (a failure to write is only reported). */
+export function loadPalette(dataDir: string, onWriteError?: (error: Error) => void): Palette {
   const started = performance.now();
   const pcm = STYLES.flatMap((style) => Array.from({ length: PHRASES_PER_STYLE }, (_, i) => renderPhrase(style, i)));
   pcm.push(new Int16Array(FRAME_SAMPLES)); // the silent frame
@@ -65,13 +65,10 @@ export function loadPalette(dataDir: string): Palette {
 
   const dir = join(dataDir, 'media');
   const path = join(dir, `palette-${hash}.mp3`);
-  mkdirSync(dir, { recursive: true });
-  for (const name of readdirSync(dir)) {
-    if (name !== `palette-${hash}.mp3` && STALE.test(name)) rmSync(join(dir, name), { force: true });
-  }
-
   let bytes = readValid(path, size);
+  const fromFile = bytes !== undefined;
   let made = false;
+  let stamp = new Date();
   if (!bytes) {
     bytes = encoded.get(hash);
     if (!bytes) {
@@ -79,17 +76,28 @@ export function loadPalette(dataDir: string): Palette {
       encoded.set(hash, bytes);
       made = true;
     }
-    const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-    writeFileSync(temp, bytes);
-    renameSync(temp, path); // atomic: another service on this directory reads all of it or none
   }
-  const mtime = statSync(path).mtime;
+  try {
+    mkdirSync(dir, { recursive: true });
+    for (const name of readdirSync(dir)) {
+      if (name !== `palette-${hash}.mp3` && STALE.test(name)) rmSync(join(dir, name), { force: true });
+    }
+    if (!fromFile) {
+      const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+      writeFileSync(temp, bytes);
+      renameSync(temp, path); // atomic: another service on this directory reads all of it or none
+    }
+    stamp = statSync(path).mtime;
+  } catch (error) {
+    // A data directory the service cannot write to costs the next start an encode, nothing more.
+    onWriteError?.(error instanceof Error ? error : new Error(String(error)));
+  }
   return {
     bytes,
     phrases,
     silence,
     hash,
-    made: new Date(Math.floor(mtime.getTime() / 1000) * 1000),
+    made: new Date(Math.floor(stamp.getTime() / 1000) * 1000),
     source: { encoded: made, ms: performance.now() - started },
   };
 }

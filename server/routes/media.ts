@@ -46,7 +46,7 @@ export const mediaRoutes: RouteModule = (app, ctx) => {
   let palette: Palette | undefined;
   // Before the service listens (or answers an injected request): no request waits for it.
   app.addHook('onReady', async () => {
-    palette = loadPalette(ctx.dataDir);
+    palette = loadPalette(ctx.dataDir, (error) => app.log.warn({ err: error }, 'could not keep the audio palette in the data directory'));
   });
   registerMediaRoutes(app, ctx, () => palette!);
 };

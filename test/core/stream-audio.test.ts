@@ -31,7 +31,7 @@ describe('the service stream in Chromium', function () {
   const client = serviceClient();
 
   before(async () => {
-    // Far down the list: tracks no other test plays.
+    // Far down the list: tracks other tests are unlikely to have played (not that it costs the service more).
     const all = await client.getTrendingTracks({ time: 'allTime', limit: 100 });
     tracks = all.slice(60).filter((t) => t.duration >= 120 && t.duration <= 400);
     expect(tracks.length).to.be.greaterThan(2);
@@ -66,7 +66,7 @@ describe('the service stream in Chromium', function () {
     expect(difference / (24000 * 20), 'mean difference of the first 20 s').to.be.greaterThan(0.01);
   });
 
-  it('an <audio> element plays a never-played track and seeks to 70 %: a Range request, and playback goes on from there', async () => {
+  it('an <audio> element plays a joined track and seeks to 70 %, and playback goes on from there', async () => {
     const track = tracks[2]!;
     const audio = new Audio(await client.getStreamUrl(track.id));
     try {

@@ -289,6 +289,19 @@ describe('audio palette', () => {
     }
   });
 
+  test('a data directory it cannot write to: the palette still works, and the failure is reported', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'service-palette-'));
+    try {
+      writeFileSync(join(dir, 'media'), 'a file where the directory would be');
+      const failures: string[] = [];
+      const palette = loadPalette(dir, (error) => failures.push(error.message));
+      assert.equal(failures.length, 1);
+      assert.deepEqual(palette.bytes, loadPalette(dataDir).bytes);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test('tracks sound distinct: 500 tracks of one length give 500 different files, each changing phrase within 30 s', () => {
     const palette = loadPalette(dataDir);
     const genres = ['Electronic', 'Rock', 'Jazz', 'Ambient', 'Trap', 'Pop', 'World', null];
