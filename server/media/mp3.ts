@@ -13,8 +13,9 @@ export const FRAME_BYTES = (72 * BITRATE_KBPS * 1000) / SAMPLE_RATE;
 
 /**
  * LAME delays its output by 576 samples, and a decoder's filter banks by 529 more. Starting the
- * input with the rest of two frames' worth of zeros puts the phrase's first sample at the start
- * of the third output frame, where the phrase's frames are taken from.
+ * input with the rest of two frames' worth of zeros puts the phrase's first sample at (about:
+ * decoders differ by a few ms) the start of the third output frame, where the phrase's frames are
+ * taken from. The phrases' quiet ends (synth.ts) absorb the difference.
  */
 const DELAY = 576 + 529;
 const SKIP_FRAMES = Math.ceil(DELAY / FRAME_SAMPLES);
