@@ -117,7 +117,8 @@ export async function renderElement(tag: SsrElement, attributes: Attributes = {}
     if (!loads.length) break;
     await Promise.all(loads);
   }
-  return { html: output, errors };
+  // The wrapping template's own markers: nothing hydrates it (each element hydrates its shadow root).
+  return { html: output.replace(/^<!--lit-part [^>]*-->/, '').replace(/<!--\/lit-part-->$/, ''), errors };
 }
 
 /** `renderElement`'s HTML alone. */

@@ -1,0 +1,18 @@
+import { startService } from './server/service.js';
+const s = await startService({ port: 0, dataDir: '.data-test/ssr-try' });
+const t = await fetch(s.url + '/v1/tracks/trending?limit=1&app_name=x').then(r => r.json());
+const id = t.data[0].id;
+let t0 = performance.now();
+let r = await fetch(s.url + '/embed/track/' + id + '?size=compact');
+console.log(r.status, [...r.headers].filter(([k]) => /security|cache|cookie|frame/.test(k)), (await r.text()).length, performance.now() - t0);
+t0 = performance.now();
+r = await fetch(s.url + '/embed/track/' + id + '?size=card');
+console.log(r.status, (await r.text()).length, performance.now() - t0);
+r = await fetch(s.url + '/embed/kit.js'); console.log(r.status, (await r.arrayBuffer()).byteLength);
+const u = await fetch(s.url + '/v1/tracks/' + id + '?app_name=x').then(r => r.json());
+r = await fetch(s.url + '/oembed?url=' + encodeURIComponent('https://x.example/' + u.data.user.handle) + '&maxheight=300'); console.log(r.status, await r.json());
+r = await fetch(s.url + '/' + u.data.user.handle); const h = await r.text(); console.log(r.status, h.slice(0, 700));
+r = await fetch(s.url + '/nope/x/y/z'); console.log(r.status, await r.text());
+r = await fetch(s.url + '/nope'); console.log(r.status, await r.text());
+r = await fetch(s.url + '/oembed?url=/nope&format=xml'); console.log(r.status, await r.text());
+await s.close();
