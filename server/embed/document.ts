@@ -16,7 +16,7 @@ export type EmbedTheme = (typeof EMBED_THEMES)[number];
 
 /** The iframe's size for each kind and size of embed page, in CSS pixels: what the page needs without scrolling (a playlist's card scrolls its list). */
 export const FRAME_SIZES: Record<EmbedKind, Record<EmbedSize, { width: number; height: number }>> = {
-  track: { card: { width: 520, height: 162 }, compact: { width: 520, height: 104 }, tiny: { width: 520, height: 50 } },
+  track: { card: { width: 520, height: 160 }, compact: { width: 520, height: 104 }, tiny: { width: 520, height: 64 } },
   playlist: { card: { width: 640, height: 480 }, compact: { width: 640, height: 320 }, tiny: { width: 640, height: 186 } },
   user: { card: { width: 560, height: 640 }, compact: { width: 560, height: 420 }, tiny: { width: 560, height: 250 } },
 };
@@ -85,6 +85,7 @@ export function htmlDocument({ title, element, baseUrl, layout, size = 'card', o
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · Music Service</title>
+<link rel="icon" href="data:,">
 ${links.join('\n')}${links.length ? '\n' : ''}<style>${PAGE_STYLE}</style>
 <script type="module" src="${KIT_PATH}"></script>
 </head>
