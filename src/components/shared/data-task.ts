@@ -77,6 +77,11 @@ export class DataTask<A extends readonly unknown[], R> implements ReactiveContro
     this.task.abort();
   }
 
+  /** The task's value, or the embedded data while the task has none yet. */
+  get value(): R | undefined {
+    return this.task.value ?? this.#seed;
+  }
+
   /** The embedded data for these args, before the first update only (the page's hook is set by hydrate.js or service-kit/ssr). */
   #seeded(args: readonly unknown[]): R | undefined {
     return this.host.hasUpdated ? undefined : ((globalThis as Record<symbol, SeedHook | undefined>)[SEED]?.(this.host, this.#options, args) as R);

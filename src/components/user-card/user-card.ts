@@ -194,7 +194,7 @@ export class ServiceUserCard extends ServiceElement {
       isEmpty: (page) => page.items.length === 0,
     });
     const offset = this.offsets[tab];
-    const more = task.task.value?.more ?? false;
+    const more = task.value?.more ?? false;
     if (offset === 0 && !more) return body;
     const page = Math.floor(offset / this.#size) + 1;
     return html`${body}
