@@ -28,5 +28,5 @@ function seedsOf(host: Element): Record<string, unknown> {
   return seeds;
 }
 
-const hook: SeedHook = (host, task, args) => seedsOf(host)[seedKey(task.operation, args)] ?? undefined;
+const hook: SeedHook = (host, task, args) => (host.hasUpdated ? undefined : (seedsOf(host)[seedKey(task.operation, args)] ?? undefined));
 (globalThis as Record<symbol, SeedHook>)[SEED] = hook;
