@@ -215,3 +215,33 @@ describe('a login button from service-kit/ssr', () => {
     }
   });
 });
+
+describe('the demo oEmbed page', () => {
+  test('a pasted public URL shows its oEmbed preview: the embed page in an iframe, the title and the author', async () => {
+    const { startDemoServer } = await import('../../scripts/start.js');
+    const demo = await startDemoServer(0, service.url);
+    const { context, page, messages } = await open(true);
+    try {
+      const [track] = await api<Named[]>('/tracks/trending?limit=1');
+      const user = await api<Named & { handle: string }>(`/users/${track!.user!.id}`);
+      await page.goto(`${demo.url}/demo/oembed.html`);
+      await page.getByLabel('Public URL').fill(`${service.url}/${user.handle}`);
+      await page.getByLabel('Size').selectOption('compact');
+      await page.getByRole('button', { name: 'Preview' }).click();
+      const frame = page.frameLocator('#oembed-frame iframe');
+      await frame.locator('service-user-card').waitFor();
+      const src = await page.locator('#oembed-frame iframe').getAttribute('src');
+      assert.equal(src, `${service.url}/embed/user/${user.id}?size=compact`);
+      assert.equal(await page.locator('#oembed-title').textContent(), user.name);
+      assert.equal(await page.locator('#oembed-author').getAttribute('href'), `${service.url}/${user.handle}`);
+      await page.getByLabel('Public URL').fill(`${service.url}/${user.handle}/no-such-track`);
+      await page.getByRole('button', { name: 'Preview' }).click();
+      await page.getByText(/No preview: 404/).waitFor();
+      assert.ok(await page.locator('#oembed-preview').isHidden());
+      assert.deepEqual(messages.filter((m) => !/404 \(Not Found\)/.test(m)), []);
+    } finally {
+      await context.close();
+      await demo.close();
+    }
+  });
+});
