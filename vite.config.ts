@@ -114,7 +114,9 @@ function cdnBuild(bundle: CdnBundle, outDir = 'dist/cdn'): UserConfig {
         );
   return {
     esbuild: { target: 'es2022' },
-    plugins: [compactTemplates(), ...(bundle === 'elements' ? [standaloneBundles()] : [])],
+    // all-hydrate.js keeps its templates as written: hydration matches a server render's templates by a
+    // hash of their strings, and the server (service-kit/ssr, from dist/lib or src) renders them unshortened.
+    plugins: [...(bundle === 'all-hydrate' ? [] : [compactTemplates()]), ...(bundle === 'elements' ? [standaloneBundles()] : [])],
     build: {
       outDir,
       emptyOutDir: bundle === 'elements',
