@@ -23,6 +23,8 @@ function libraryEntries(): Record<string, string> {
   if (existsSync('src/sdk.ts')) entries.sdk = 'src/sdk.ts';
   if (existsSync('src/core/auth-api.ts')) entries['core/auth-api'] = 'src/core/auth-api.ts';
   if (existsSync('src/react/index.ts')) entries['react/index'] = 'src/react/index.ts';
+  // Hydration for server-rendered elements (service-kit/hydrate), imported before any element.
+  if (existsSync('src/hydrate.ts')) entries.hydrate = 'src/hydrate.ts';
   // Node-only modules (they hold the API secret): plain ESM, same graph, no DOM needed.
   if (existsSync('src/node')) {
     for (const file of readdirSync('src/node').filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))) {
@@ -91,7 +93,7 @@ function compactTemplates(): Plugin {
 /** The CDN build's bundles: the elements with shared chunks, then two that stand alone. */
 const LIT = /[\\/]node_modules[\\/](lit|lit-html|lit-element|@lit[\\/]reactive-element)[\\/]/;
 
-type CdnBundle = 'elements' | 'all' | 'service-login-button';
+type CdnBundle = 'elements' | 'all' | 'service-login-button' | 'all-hydrate';
 
 /**
  * The CDN build, one bundle at a time. `elements`: one `service-<name>.js` per element,
@@ -103,8 +105,8 @@ type CdnBundle = 'elements' | 'all' | 'service-login-button';
  */
 function cdnBuild(bundle: CdnBundle, outDir = 'dist/cdn'): UserConfig {
   const entries: Record<string, string> =
-    bundle === 'all'
-      ? { all: 'src/all.ts' }
+    bundle === 'all' || bundle === 'all-hydrate'
+      ? { [bundle]: `src/${bundle}.ts` }
       : Object.fromEntries(
           components
             .filter((name) => (bundle === 'elements') !== (`service-${name}` === 'service-login-button'))
@@ -112,7 +114,9 @@ function cdnBuild(bundle: CdnBundle, outDir = 'dist/cdn'): UserConfig {
         );
   return {
     esbuild: { target: 'es2022' },
-    plugins: [compactTemplates(), ...(bundle === 'elements' ? [standaloneBundles()] : [])],
+    // all-hydrate.js keeps its templates as written: hydration matches a server render's templates by a
+    // hash of their strings, and the server (service-kit/ssr, from dist/lib or src) renders them unshortened.
+    plugins: [...(bundle === 'all-hydrate' ? [] : [compactTemplates()]), ...(bundle === 'elements' ? [standaloneBundles()] : [])],
     build: {
       outDir,
       emptyOutDir: bundle === 'elements',
@@ -144,7 +148,8 @@ function standaloneBundles(): Plugin {
       resolved = config;
     },
     async closeBundle() {
-      for (const bundle of ['all', 'service-login-button'] as const) {
+      // all-hydrate.js: all.js with Lit's hydration support, for pages with server-rendered elements (service-kit/ssr).
+      for (const bundle of ['all', 'service-login-button', 'all-hydrate'] as const) {
         await build({ ...cdnBuild(bundle, resolved.build.outDir), configFile: false, mode: 'cdn', logLevel: resolved.logLevel });
       }
     },
@@ -166,7 +171,7 @@ export default defineConfig(({ mode }): UserConfig => {
       sourcemap: false,
       lib: { entry: entries, formats: ['es'] },
       rollupOptions: {
-        external: [/^lit($|\/)/, /^@lit\//, /^react($|\/)/, /^react-dom($|\/)/, /^node:/],
+        external: [/^lit($|\/)/, /^@lit\//, /^@lit-labs\//, /^react($|\/)/, /^react-dom($|\/)/, /^node:/],
         output: {
           entryFileNames: '[name].js',
           // Chunks can hold element definitions, so dist/lib/chunks is listed in "sideEffects".

@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import { benchEmbed, type EmbedBench } from './embed.js';
 
 export interface BrowserBench {
   loginButtonMs: number[];
@@ -10,6 +11,7 @@ export interface BrowserBench {
   trendingToItemsMs: number[];
   twentyCardsRequests: number;
   seekToSoundMs: number[];
+  embed: EmbedBench;
 }
 
 const TYPES: Record<string, string> = { '.html': 'text/html', '.css': 'text/css', '.js': 'text/javascript', '.map': 'application/json' };
@@ -75,6 +77,7 @@ export async function benchBrowser(serviceUrl: string, runs: number): Promise<Br
       trendingToItemsMs: await measure(browser, page('trending'), runs),
       twentyCardsRequests: (await measure(browser, page('twenty-cards'), 1))[0]!,
       seekToSoundMs: await measure(browser, page('seek'), runs),
+      embed: await benchEmbed(browser, serviceUrl, pages.url, runs),
     };
   } finally {
     await browser.close();

@@ -64,6 +64,17 @@ async function main(): Promise<void> {
     lines.push(`| trending response → 100 items on screen | ${ms(median(b.trendingToItemsMs))} | ${list(b.trendingToItemsMs)} | |`);
     lines.push(`| twenty cards of one track: requests made | ${b.twentyCardsRequests} | | 1 |`);
     lines.push(`| seek to 70 % of a never-played track → sound (a different track each run) | ${ms(median(b.seekToSoundMs))} | ${list(b.seekToSoundMs)} | ≤ 300 ms |`, '');
+    const e = b.embed;
+    lines.push('### Embed page (server-rendered, hydrated) against a plain page with the CDN element', '');
+    lines.push(`The same track: \`/embed/track/<id>\` from the service (service-kit/ssr, the kit from \`/embed/kit.js\`), and bench/pages/track-card.html (\`dist/cdn/all.js\`, the card made in the browser). Title on screen: navigation start → the first animation frame with the title laid out.`, '');
+    lines.push('| figure | embed page | plain page | target |');
+    lines.push('|---|---|---|---|');
+    lines.push(`| navigation → track title on screen (median) | ${ms(median(e.embedTitleMs))} | ${ms(median(e.plainTitleMs))} | |`);
+    lines.push(`| runs | ${list(e.embedTitleMs)} | ${list(e.plainTitleMs)} | |`);
+    lines.push(`| HTML bytes (gzip -9) | ${fmt(e.htmlBytes)} (${fmt(e.htmlGzipBytes)}) | | |`);
+    lines.push(`| API requests by the end of hydration / first render (worst run) | ${e.hydrationRequests} | ${e.plainRequests} | 0 for the embed |`);
+    lines.push(`| layout shift (CLS) by then (worst run) | ${fmt(e.embedCls, 4)} | ${fmt(e.plainCls, 4)} | 0 for the embed |`, '');
+    summary.push(`embed page: title on screen ${ms(median(e.embedTitleMs))} (plain CDN page ${ms(median(e.plainTitleMs))}); ${fmt(e.htmlBytes)} B of HTML (${fmt(e.htmlGzipBytes)} gzip); hydration requests ${e.hydrationRequests}; CLS ${fmt(e.embedCls, 4)}`);
     summary.push(`login button on screen ${ms(median(b.loginButtonMs))} (bare page ${ms(median(b.loginButtonBareMs))}); trending → 100 items ${ms(median(b.trendingToItemsMs))}; twenty cards → ${b.twentyCardsRequests} request(s); seek → sound ${ms(median(b.seekToSoundMs))}`);
     const st = await benchStream(service.url, { seconds });
     const list2 = (xs: number[]) => xs.map((x) => fmt(x, 1)).join(', ');

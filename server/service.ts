@@ -17,6 +17,8 @@ import { prepareLogin } from './auth/index.js';
 import { oauthRoutes } from './routes/oauth.js';
 import { verifyRoutes } from './routes/verify.js';
 import { writeRoutes } from './routes/write.js';
+import { oembedRoutes } from './routes/oembed.js';
+import { embedRoutes } from './routes/embed.js';
 
 export type Scale = 'default' | 'large';
 
@@ -79,7 +81,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const ctx: ServiceContext = { db, dataDir: options.dataDir, baseUrl: '', hosts: options.hosts };
   const app = await buildApp(
     ctx,
-    [hostRoutes, metricsRoutes, verifyRoutes, userRoutes, trackRoutes, playlistRoutes, resolveRoutes, mediaRoutes, oauthRoutes, writeRoutes],
+    [hostRoutes, metricsRoutes, verifyRoutes, userRoutes, trackRoutes, playlistRoutes, resolveRoutes, mediaRoutes, oauthRoutes, writeRoutes, oembedRoutes, embedRoutes],
     options.logger ?? false,
   );
   const refresh = setInterval(() => computeTrending(db), TRENDING_REFRESH_MS);

@@ -1,5 +1,6 @@
 import type { AuthRequest, ParamProblem } from './params.js';
 import { requestFields } from './params.js';
+import { scriptJson } from '../../src/ssr/seeds.js';
 
 /**
  * The login page's HTML. Every value from the query or the database goes through `escape`;
@@ -183,11 +184,6 @@ ${hiddenFields(request, csrf)}
 <p class="note">Not you? <button class="link" type="submit">Sign in with another account</button></p>
 </form>`,
   });
-}
-
-/** JSON that is safe inside a script element. */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /**

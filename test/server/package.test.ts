@@ -269,6 +269,38 @@ describe('the packed package in Chromium', () => {
     });
   }
 
+  test('an element rendered by service-kit/ssr in Node hydrates in place with cdn/all-hydrate.js', async () => {
+    for (const peer of ['@lit-labs/ssr', '@lit-labs/ssr-client']) link(peer);
+    const script = `const { renderToString } = await import('service-kit/ssr');
+      process.stdout.write(await renderToString('service-login-button', { 'custom-text': 'Hello' }, { appName: 'pack-test' }));`;
+    const rendered = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: work, encoding: 'utf8' });
+    assert.equal(rendered.status, 0, rendered.stderr);
+    assert.match(rendered.stdout, /<template shadowroot(mode)?="open"/);
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const messages: string[] = [];
+    page.on('pageerror', (e) => messages.push(e.message));
+    // The page's own favicon request is a 404; a missing bundle fails the import instead.
+    page.on('console', (m) => !/Failed to load resource/.test(m.text()) && messages.push(`${m.type()}: ${m.text()}`));
+    try {
+      await page.goto(server.url);
+      const result = await page.evaluate(async (html) => {
+        (document.body as HTMLElement & { setHTMLUnsafe(html: string): void }).setHTMLUnsafe(html);
+        const element = document.querySelector('service-login-button') as HTMLElement & { updateComplete: Promise<boolean> };
+        const parsed = element.shadowRoot!.querySelector('button');
+        await import('/node_modules/service-kit/dist/cdn/all-hydrate.js' as string);
+        await customElements.whenDefined('service-login-button');
+        await element.updateComplete;
+        const buttons = element.shadowRoot!.querySelectorAll('button');
+        return { parsed: !!parsed, kept: buttons.length === 1 && buttons[0] === parsed, label: buttons[0]?.textContent?.trim() };
+      }, rendered.stdout);
+      assert.deepEqual(result, { parsed: true, kept: true, label: 'Hello' });
+      assert.deepEqual(messages, []);
+    } finally {
+      await context.close();
+    }
+  });
+
   test('each CDN file registers its element on its own', async () => {
     const results = await Promise.all(TAGS.map((tag) => load([`service-kit/cdn/${tag}.js`])));
     TAGS.forEach((tag, i) => {

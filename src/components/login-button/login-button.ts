@@ -108,8 +108,8 @@ export class ServiceLoginButton extends LitElement {
   }
 
   protected override willUpdate(): void {
-    // Back from a redirect flow with an answer in the address: report it (the first button takes it).
-    if (!this.hasUpdated && this.redirectUri && /[#?&](token|error)=/.test(location.href)) {
+    // Back from a redirect flow with an answer in the address: report it (the first button takes it). No address on a server.
+    if (!this.hasUpdated && this.redirectUri && /[#?&](token|error)=/.test(globalThis.location?.href)) {
       this.busy = true;
       import('../../core/auth-redirect.js')
         .then((m) => m.handleRedirect({ client: this.client }))

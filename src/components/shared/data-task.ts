@@ -4,6 +4,13 @@ import type { Client, Resolved } from '../../core/index.js';
 import type { ServiceElement } from './service-element.js';
 import { emptyState, errorState, loadingState } from './states.js';
 
+/**
+ * `globalThis[Symbol.for('service-kit.seed')]`: the data embedded for an element's task and args, if any.
+ * Only before the element's first update (`hasUpdated` false): later runs are the element's own.
+ */
+export type SeedHook = (host: DataHost, options: DataTaskOptions<readonly unknown[], unknown>, args: readonly unknown[]) => unknown;
+const SEED = Symbol.for('service-kit.seed');
+
 /** An element that fetches: its task's host. `loading="lazy"` waits until it comes into view. */
 export interface DataHost extends ServiceElement {
   loading?: 'lazy' | 'eager';
@@ -27,23 +34,24 @@ export class DataTask<A extends readonly unknown[], R> implements ReactiveContro
   readonly task: Task<readonly [Client, boolean, ...A], R>;
   #visible = false;
   #observer?: IntersectionObserver;
+  /** Data a server render embedded (service-kit/ssr): shown at once, not fetched. */
+  #seed?: R;
+  /** The embedded data for `args` (the element's, by default): the page's hook, set by hydrate.js or service-kit/ssr. */
+  readonly #seeded: (args?: readonly unknown[]) => R | undefined;
 
   constructor(
     private readonly host: DataHost,
     options: DataTaskOptions<A, R>,
   ) {
     host.addController(this);
+    this.#seeded = (args = options.args()) => (globalThis as Record<symbol, SeedHook | undefined>)[SEED]?.(host, options as never, args) as R;
     this.task = new Task(host, {
       args: () => [host.client, this.#visible || host.loading !== 'lazy', ...options.args()] as const,
-      task: async ([client, inView, ...args], { signal }) => {
-        if (!inView) return initialState;
-        // Nothing to ask for (no id, no URL): the task completes empty and the element says so.
-        return options.fetch(args as unknown as A, client, signal) as R;
-      },
+      // Nothing to ask for (no id, no URL): fetch gives undefined, the task completes empty and the element says so.
+      task: async ([client, inView, ...args], { signal }) =>
+        (this.#seed = this.#seeded(args)) ?? (inView ? (options.fetch(args as unknown as A, client, signal) as R) : initialState),
       onError: (error) => {
-        if ((error as Error)?.name !== 'AbortError' && (error as { kind?: string })?.kind !== 'abort') {
-          host.emitError(error, options.operation);
-        }
+        if (!isAbort(error)) host.emitError(error, options.operation);
       },
     });
   }
@@ -73,12 +81,15 @@ export class DataTask<A extends readonly unknown[], R> implements ReactiveContro
     complete: (value: R) => TemplateResult,
     labels: { loading: string; empty: string; isEmpty?: (value: R) => boolean; rows?: number },
   ): TemplateResult {
-    return this.task.render({
-      initial: () => loadingState(labels.loading, labels.rows),
-      pending: () => loadingState(labels.loading, labels.rows),
-      error: (error) =>
-        isAbort(error) ? loadingState(labels.loading, labels.rows) : errorState(messageOf(error), () => void this.task.run()),
-      complete: (value) => (value === undefined || labels.isEmpty?.(value) ? emptyState(labels.empty) : complete(value)),
+    const done = (value: R) => (value === undefined || labels.isEmpty?.(value) ? emptyState(labels.empty) : complete(value));
+    // Server-rendered (the task has not run there) or hydrating (its run is pending): the embedded data, as it was rendered.
+    const seed = this.task.status < TaskStatus.COMPLETE ? (this.#seed ??= this.#seeded()) : undefined;
+    const loading = () => loadingState(labels.loading, labels.rows);
+    return seed !== undefined ? done(seed) : this.task.render({
+      initial: loading,
+      pending: loading,
+      error: (error) => (isAbort(error) ? loading() : errorState(messageOf(error), () => void this.task.run())),
+      complete: done,
     });
   }
 }

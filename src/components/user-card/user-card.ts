@@ -188,13 +188,14 @@ export class ServiceUserCard extends ServiceElement {
   #renderPanel(tab: Tab) {
     const task = this.#panels[tab] as DataTask<readonly unknown[], Page<Track | Activity>>;
     const label = TABS.find(([t]) => t === tab)![1];
-    const body = task.render((page) => (tab === 'reposts' ? this.#renderReposts(page.items as Activity[]) : this.#rows.render(label, page.items as Track[])), {
+    // The page shown tells: the task's, or the one a server render embedded.
+    let more = task.task.value?.more ?? false;
+    const body = task.render((page) => ((more = page.more), tab === 'reposts' ? this.#renderReposts(page.items as Activity[]) : this.#rows.render(label, page.items as Track[])), {
       loading: `Loading ${label.toLowerCase()}`,
       empty: EMPTY[tab],
       isEmpty: (page) => page.items.length === 0,
     });
     const offset = this.offsets[tab];
-    const more = task.task.value?.more ?? false;
     if (offset === 0 && !more) return body;
     const page = Math.floor(offset / this.#size) + 1;
     return html`${body}

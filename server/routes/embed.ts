@@ -1,0 +1,99 @@
+import type { FastifyReply } from 'fastify';
+import type { RouteModule } from '../context.js';
+import { found, keyOf, readApi } from '../api/index.js';
+import { notFound } from '../http/errors.js';
+import { publicId } from '../http/schemas.js';
+import { encodeId } from '../ids.js';
+import { kitBundle } from '../embed/kit.js';
+import { pageRenderer } from '../embed/render.js';
+import {
+  ELEMENT_OF, EMBED_KINDS, EMBED_SIZES, EMBED_THEMES, htmlDocument, KIT_PATH,
+  type EmbedKind, type EmbedSize, type EmbedTheme,
+} from '../embed/document.js';
+import { resolvePath, type FoundResource } from './resolve.js';
+
+/** The element's own attributes for a resource, size and theme. */
+function elementAttributes(kind: EmbedKind, id: string, size: EmbedSize, theme?: EmbedTheme): Record<string, string | undefined> {
+  if (kind === 'track') return { 'track-id': id, size, theme };
+  if (kind === 'playlist') return { 'playlist-id': id, theme };
+  return { 'user-id': id, 'page-size': size === 'card' ? '10' : '5', theme };
+}
+
+/** "Title by Artist", a playlist's "Name by Owner", or a user's name. */
+export function resourceTitle(resource: FoundResource, ownerName: (ownerId: number) => string): string {
+  if (resource.kind === 'user') return resource.row.name;
+  const name = resource.kind === 'track' ? resource.row.title : resource.row.playlist_name;
+  return `${name} by ${ownerName(resource.row.owner_id)}`;
+}
+
+/**
+ * The embed pages, `GET /embed/{track,playlist,user}/<id>?size=&theme=`: the element alone,
+ * server-rendered with its data, in a page any site may put in an iframe (frame-ancestors *,
+ * scripts from the service alone, no cookies). The public pages, `GET /<handle>`,
+ * `/<handle>/<slug>`, `/<handle>/{playlist,album}/<slug>`: the same element under a heading,
+ * advertising the oEmbed endpoint. And the kit they load, `GET /embed/kit.js`.
+ */
+export const embedRoutes: RouteModule = (app, ctx) => {
+  const { queries } = readApi(ctx);
+  const renderPage = pageRenderer(app, () => ctx.baseUrl);
+  const ownerName = (ownerId: number) => queries.userById(ownerId)?.name ?? '';
+
+  const send = (reply: FastifyReply, doc: { html: string; csp: string }) =>
+    reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('content-security-policy', doc.csp)
+      .header('cache-control', 'public, max-age=60')
+      .header('x-content-type-options', 'nosniff')
+      .header('referrer-policy', 'strict-origin-when-cross-origin')
+      .send(doc.html);
+
+  const render = async (resource: FoundResource, size: EmbedSize, theme: EmbedTheme | undefined) => {
+    const id = encodeId(resource.row.id);
+    const result = await renderPage(ELEMENT_OF[resource.kind], elementAttributes(resource.kind, id, size, theme));
+    // The resource exists (it was just read): a failed render is the service's own fault.
+    if (result.errors.length) throw result.errors[0];
+    return result.html;
+  };
+
+  app.get<{ Params: { kind: EmbedKind; id: string }; Querystring: { size: EmbedSize; theme?: EmbedTheme } }>(
+    '/embed/:kind/:id',
+    {
+      schema: {
+        params: { type: 'object', properties: { kind: { type: 'string', enum: EMBED_KINDS }, id: publicId }, required: ['kind', 'id'], additionalProperties: false },
+        querystring: {
+          type: 'object',
+          properties: { size: { type: 'string', enum: EMBED_SIZES, default: 'card' }, theme: { type: 'string', enum: EMBED_THEMES } },
+          additionalProperties: true,
+        },
+      },
+    },
+    async (req, reply) => {
+      const { kind, id } = req.params;
+      const key = keyOf(id, kind);
+      const row = kind === 'track' ? queries.trackById(key) : kind === 'playlist' ? queries.playlistById(key) : queries.userById(key);
+      const resource = { kind, row: found(row, kind, id) } as FoundResource;
+      const element = await render(resource, req.query.size, req.query.theme);
+      return send(reply, htmlDocument({ title: resourceTitle(resource, ownerName), element, baseUrl: ctx.baseUrl, layout: 'embed', size: req.query.size }));
+    },
+  );
+
+  app.get(KIT_PATH, async (req, reply) => {
+    const kit = await kitBundle();
+    reply.header('content-type', 'text/javascript; charset=utf-8').header('cache-control', 'public, max-age=300').header('etag', kit.etag);
+    if (req.headers['if-none-match'] === kit.etag) return reply.code(304).send();
+    return reply.send(kit.code);
+  });
+
+  // Public pages: only paths that name something; anything else is the service's usual 404.
+  const publicPage = async (path: string, reply: FastifyReply) => {
+    const resource = resolvePath(queries, path);
+    if (!resource) throw notFound(`No route for GET ${path}`);
+    const canonical = ctx.baseUrl + path;
+    const oembed = `${ctx.baseUrl}/oembed?url=${encodeURIComponent(canonical)}&format=json`;
+    const element = await render(resource, 'card', undefined);
+    return send(reply, htmlDocument({ title: resourceTitle(resource, ownerName), element, baseUrl: ctx.baseUrl, layout: 'page', canonical, oembed }));
+  };
+  for (const route of ['/:handle', '/:handle/:slug', '/:handle/:kind/:slug']) {
+    app.get(route, async (req, reply) => publicPage(req.url.split('?')[0]!, reply));
+  }
+};

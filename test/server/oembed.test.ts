@@ -1,0 +1,197 @@
+// oEmbed (GET /oembed), the embed pages' HTTP answers and the public pages' discovery links,
+// against a real service on a real catalog. What the pages show in a browser is in embed-pages.test.ts.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startService, type RunningService } from '../../server/service.js';
+import { decodeId } from '../../server/ids.js';
+
+let service: RunningService;
+let dataDir: string;
+
+type Track = { id: string; title: string; artwork?: Record<string, string>; user: { id: string; handle: string; name: string } };
+type Playlist = { id: string; playlist_name: string; is_album: boolean; artwork?: Record<string, string>; user: { handle: string; name: string } };
+type Oembed = Record<string, unknown> & { html: string; width: number; height: number };
+
+const api = async <T>(path: string): Promise<T> =>
+  ((await (await fetch(`${service.url}/v1${path}${path.includes('?') ? '&' : '?'}app_name=oembed-test`)).json()) as { data: T }).data;
+const oembed = (query: Record<string, string>) => fetch(`${service.url}/oembed?${new URLSearchParams(query)}`);
+
+/** The slug of a track or playlist: its public path's last segment, read from the catalog. */
+function slugOf(table: 'tracks' | 'playlists', publicId: string): string {
+  return service.ctx.db.prepare(`SELECT slug FROM ${table} WHERE id = ?`).pluck().get(decodeId(publicId)) as string;
+}
+
+let track: Track;
+let playlist: Playlist;
+let album: Playlist;
+let trackUrl: string;
+let playlistUrl: string;
+let albumUrl: string;
+
+before(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'service-oembed-'));
+  service = await startService({ port: 0, dataDir });
+  [track] = await api<Track[]>('/tracks/trending?limit=1');
+  const lists = await api<Playlist[]>('/playlists/search?query=a&limit=50');
+  playlist = lists.find((p) => !p.is_album)!;
+  album = lists.find((p) => p.is_album)!;
+  trackUrl = `https://music.example/${track!.user.handle}/${slugOf('tracks', track!.id)}`;
+  playlistUrl = `https://music.example/${playlist.user.handle}/playlist/${slugOf('playlists', playlist.id)}`;
+  albumUrl = `https://music.example/${album.user.handle}/album/${slugOf('playlists', album.id)}`;
+});
+
+after(async () => {
+  await service?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function answer(query: Record<string, string>): Promise<Oembed> {
+  const res = await oembed(query);
+  assert.equal(res.status, 200, `${JSON.stringify(query)}: ${res.status} ${await res.clone().text()}`);
+  assert.match(res.headers.get('content-type') ?? '', /^application\/json/);
+  return (await res.json()) as Oembed;
+}
+
+/** The embed page an answer's iframe shows. */
+function frameSrc(body: Oembed): URL {
+  const src = /<iframe src="([^"]+)"/.exec(body.html)?.[1];
+  assert.ok(src, `an iframe in ${body.html}`);
+  return new URL(src.replaceAll('&#38;', '&'));
+}
+
+async function expectError(query: Record<string, string>, status: number): Promise<string> {
+  const res = await oembed(query);
+  assert.equal(res.status, status, `${JSON.stringify(query)} answers ${status}`);
+  const body = (await res.json()) as { code: number; error: string };
+  assert.deepEqual(Object.keys(body).sort(), ['code', 'error']);
+  assert.equal(body.code, status);
+  return body.error;
+}
+
+describe('oEmbed', () => {
+  test('a track: rich, with its title, artist, artwork and an iframe of its embed page', async () => {
+    const body = await answer({ url: trackUrl, format: 'json' });
+    assert.equal(body.version, '1.0');
+    assert.equal(body.type, 'rich');
+    assert.equal(body.title, `${track.title} by ${track.user.name}`);
+    assert.equal(body.author_name, track.user.name);
+    assert.equal(body.author_url, `https://music.example/${track.user.handle}`);
+    assert.equal(body.provider_name, 'Music Service');
+    assert.equal(body.provider_url, `${service.url}/`);
+    assert.equal(body.thumbnail_url, track.artwork?.['480x480']);
+    assert.equal(body.thumbnail_width, 480);
+    assert.equal(body.thumbnail_height, 480);
+    const src = frameSrc(body);
+    assert.equal(src.origin + src.pathname, `${service.url}/embed/track/${track.id}`);
+    assert.equal(src.searchParams.get('size'), 'card');
+    assert.match(body.html, new RegExp(`width="${body.width}" height="${body.height}"`));
+    const page = await fetch(src);
+    assert.equal(page.status, 200);
+  });
+
+  test('a playlist and an album: their embed page, the owner as author', async () => {
+    for (const [list, url] of [[playlist, playlistUrl], [album, albumUrl]] as const) {
+      const body = await answer({ url });
+      assert.equal(body.title, `${list.playlist_name} by ${list.user.name}`);
+      assert.equal(body.author_name, list.user.name);
+      assert.equal(body.thumbnail_url, list.artwork?.['480x480']);
+      assert.equal(frameSrc(body).pathname, `/embed/playlist/${list.id}`);
+    }
+  });
+
+  test('a user: their name, picture and profile embed; a path alone works as in /v1/resolve', async () => {
+    const user = await api<{ id: string; name: string; profile_picture?: Record<string, string> }>(`/users/${track.user.id}`);
+    const body = await answer({ url: `/${track.user.handle}` });
+    assert.equal(body.title, user.name);
+    assert.equal(body.author_url, `${service.url}/${track.user.handle}`);
+    assert.equal(body.thumbnail_url, user.profile_picture?.['480x480']);
+    assert.equal(frameSrc(body).pathname, `/embed/user/${user.id}`);
+  });
+
+  test('sizes: each has its own frame; maxwidth and maxheight bound it, a smaller size when the asked one is too tall', async () => {
+    const heights = [];
+    for (const size of ['card', 'compact', 'tiny']) {
+      const body = await answer({ url: trackUrl, size });
+      assert.equal(frameSrc(body).searchParams.get('size'), size);
+      heights.push(body.height);
+    }
+    assert.ok(heights[0]! > heights[1]! && heights[1]! > heights[2]!, `card > compact > tiny: ${heights}`);
+    const narrow = await answer({ url: trackUrl, maxwidth: '300' });
+    assert.equal(narrow.width, 300);
+    assert.equal(frameSrc(narrow).searchParams.get('size'), 'card');
+    const low = await answer({ url: trackUrl, maxheight: String(heights[1]) });
+    assert.equal(frameSrc(low).searchParams.get('size'), 'compact');
+    assert.ok(low.height <= heights[1]!);
+    const lowest = await answer({ url: trackUrl, maxheight: '20', maxwidth: '10000' });
+    assert.equal(frameSrc(lowest).searchParams.get('size'), 'tiny');
+    assert.equal(lowest.height, 20);
+    const dark = await answer({ url: playlistUrl, size: 'compact', theme: 'dark' });
+    assert.equal(frameSrc(dark).searchParams.get('theme'), 'dark');
+  });
+
+  test('an unknown URL is a 404, another format a 501, bad parameters a 400: the service error shape', async () => {
+    await expectError({ url: `https://music.example/${track.user.handle}/no-such-track` }, 404);
+    await expectError({ url: 'https://music.example/no-such-user-anywhere' }, 404);
+    await expectError({ url: 'https://music.example/' }, 404);
+    assert.match(await expectError({ url: trackUrl, format: 'xml' }, 501), /xml/);
+    await expectError({}, 400);
+    await expectError({ url: trackUrl, maxwidth: '0' }, 400);
+    await expectError({ url: trackUrl, maxheight: 'tall' }, 400);
+    await expectError({ url: trackUrl, size: 'huge' }, 400);
+    await expectError({ url: 'not a url' }, 400);
+  });
+});
+
+describe('embed and public pages over HTTP', () => {
+  test('an embed page: HTML that any site may frame, scripts from the service alone, no cookies', async () => {
+    for (const [kind, id] of [['track', track.id], ['playlist', playlist.id], ['user', track.user.id]]) {
+      const res = await fetch(`${service.url}/embed/${kind}/${id}?size=compact&theme=dark`);
+      assert.equal(res.status, 200, `${kind}`);
+      assert.match(res.headers.get('content-type') ?? '', /^text\/html/);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      assert.match(csp, /frame-ancestors \*/);
+      assert.match(csp, /script-src 'self' [^;]*$|script-src 'self' [^;]*;/);
+      assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval/);
+      assert.equal(res.headers.get('x-frame-options'), null);
+      assert.equal(res.headers.get('set-cookie'), null);
+      const html = await res.text();
+      assert.match(html, /<template shadowroot(mode)?="open"/, 'declarative shadow DOM');
+      assert.match(html, /theme="dark"/);
+      assert.doesNotMatch(html, /<script(?![^>]*(type="module" src="\/embed\/kit\.js"|type="application\/json"))/, 'no inline script');
+    }
+  });
+
+  test('the login prompt page stays unframeable', async () => {
+    const res = await fetch(`${service.url}/oauth/auth?scope=read&api_key=x&redirect_uri=postmessage&app_name=t`);
+    assert.match(res.headers.get('content-security-policy') ?? '', /frame-ancestors 'none'/);
+    assert.equal(res.headers.get('x-frame-options'), 'DENY');
+  });
+
+  test('embed pages: unknown ids are a 404, bad kinds and sizes a 400', async () => {
+    assert.equal((await fetch(`${service.url}/embed/track/zzzzzzzz`)).status, 404);
+    assert.equal((await fetch(`${service.url}/embed/album/${playlist.id}`)).status, 400);
+    assert.equal((await fetch(`${service.url}/embed/track/${track.id}?size=big`)).status, 400);
+    assert.equal((await fetch(`${service.url}/embed/track/${track.id}?theme=pink`)).status, 400);
+  });
+
+  test('public pages advertise the oEmbed endpoint for their own address; other paths stay 404', async () => {
+    for (const url of [trackUrl, playlistUrl, albumUrl, `https://music.example/${track.user.handle}`]) {
+      const path = new URL(url).pathname;
+      const res = await fetch(service.url + path);
+      assert.equal(res.status, 200, path);
+      const html = await res.text();
+      const href = /<link rel="alternate" type="application\/json\+oembed" href="([^"]+)"/.exec(html)?.[1]?.replaceAll('&#38;', '&');
+      assert.ok(href, `${path} has the discovery link`);
+      const discovered = new URL(href);
+      assert.equal(discovered.searchParams.get('url'), service.url + path);
+      const body = (await (await fetch(discovered)).json()) as Oembed;
+      assert.equal(body.type, 'rich');
+    }
+    const missing = await fetch(`${service.url}/no-such-user-anywhere/x`);
+    assert.equal(missing.status, 404);
+    assert.deepEqual(await missing.json(), { code: 404, error: 'No route for GET /no-such-user-anywhere/x' });
+  });
+});
