@@ -51,13 +51,13 @@ interface LayoutOptions {
   script?: string;
 }
 
-function layout({ title, display, nonce, body, script }: LayoutOptions): string {
+export function layout({ title, display, nonce, body, script }: LayoutOptions): string {
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="same-origin">
 <title>${escapeHtml(title)} · Music Service</title>
 <style nonce="${nonce}">${STYLES}</style>
 </head>
@@ -71,8 +71,9 @@ ${body}
 `;
 }
 
-function hiddenFields(request: AuthRequest, csrf: string): string {
-  return [...requestFields(request), ['csrf', csrf]]
+/** The login parameters (and the form token) as hidden inputs. */
+export function hiddenFields(request: AuthRequest | undefined, csrf: string): string {
+  return [...(request ? requestFields(request) : []), ['csrf', csrf]]
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
     .join('\n');
 }
@@ -171,6 +172,7 @@ export function consentPage({ request, csrf, nonce, user }: ConsentOptions): str
 ${abilities.map((a) => `<li>${escapeHtml(a)}</li>`).join('\n')}
 </ul>
 <p>${limits}</p>
+<p>Your answer goes to <strong>${escapeHtml(destination(request))}</strong>.</p>
 <form method="post" action="/oauth/authorize">
 ${hiddenFields(request, csrf)}
 <div class="actions">
@@ -180,9 +182,22 @@ ${hiddenFields(request, csrf)}
 </form>
 <form method="post" action="/oauth/logout">
 ${hiddenFields(request, csrf)}
-<p class="note">Not you? <button class="link" type="submit">Sign in with another account</button></p>
+<p class="note">Not you? <button class="link" type="submit">Sign in with another account</button> · <a href="${escapeHtml(grantsPath(request))}">Apps you allowed</a></p>
 </form>`,
   });
+}
+
+/**
+ * Who receives the login answer, as the consent screen names it: the redirect URI's host
+ * (with its port), or for `postmessage` the page's origin.
+ */
+export function destination(request: AuthRequest): string {
+  return request.origin ?? new URL(request.redirectUri).host;
+}
+
+/** The page of the user's app grants, keeping the login parameters to come back with. */
+export function grantsPath(request: AuthRequest | undefined): string {
+  return `/oauth/grants${request ? `?${new URLSearchParams(requestFields(request)).toString()}` : ''}`;
 }
 
 /** JSON that is safe inside a script element. */
