@@ -72,10 +72,10 @@ describe('bounded counts', () => {
     const count = (memory.prepare('SELECT COUNT(*) AS n FROM app_name_requests').get() as { n: number }).n;
     // keepDays × (namesPerDay + 1) + allTimeNames + 1
     assert.ok(count <= 2 * 4 + 4 + 1, `rows ${count}`);
-    const total = metrics.trailing('all_time', 500).reduce((sum, m) => sum + m.count, 0);
+    const total = metrics.trailing('all_time', 500).reduce((sum, m) => sum + (m.count ?? 0), 0);
     assert.equal(total, 26, 'no request lost, only merged');
     // The trailing windows see only the days kept (here the last two).
-    const recent = metrics.trailing('week', 500).map((m) => m.name);
+    const recent = metrics.trailing('week', 500).map((m) => String(m.name));
     assert.ok(recent.includes('late') && recent.every((name) => /^(day4-|late$|\(other\)$)/.test(name)), recent.join());
     metrics.close();
     memory.close();
