@@ -12,13 +12,5 @@ export function formatCount(n: number): string {
   return new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 }).format(n);
 }
 
-/** The URL when it is http or https, else undefined: API text never becomes a `javascript:` link. */
-export function safeUrl(url: string | undefined | null): string | undefined {
-  if (!url) return undefined;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : undefined;
-  } catch {
-    return undefined;
-  }
-}
+/** The URL when it is http(s), else undefined (src/core/url.ts). */
+export { safeUrl } from '../../core/url.js';
