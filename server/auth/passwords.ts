@@ -65,11 +65,10 @@ export async function verifyPassword(password: string, stored: string | null): P
   const real = parsed && parsed.hash.length > 0 ? parsed : undefined;
   const decoy = (cost: ScryptCost) => derive(password, randomBytes(16), cost);
   const isFull = real !== undefined && real.cost.logN >= FULL_COST.logN;
-  // The real hash, and a thrown-away one at the other cost (both, for an unknown account).
-  const [actual] = await Promise.all([
-    real ? derive(password, real.salt, real.cost, real.hash.length) : decoy(FULL_COST),
-    isFull || !real ? decoy(BOOTSTRAP_COST) : decoy(FULL_COST),
-  ]);
+  // The real hash, and a thrown-away one at the other cost (both thrown away for an unknown
+  // account), one after the other: the same two computations whichever the case.
+  const actual = real ? await derive(password, real.salt, real.cost, real.hash.length) : await decoy(FULL_COST);
+  await decoy(isFull || !real ? BOOTSTRAP_COST : FULL_COST);
   return real !== undefined && timingSafeEqual(actual, real.hash);
 }
 
