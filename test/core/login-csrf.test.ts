@@ -35,3 +35,20 @@ describe('login page: cookie tossing from another port of 127.0.0.1', () => {
     expect(r.signedInAs).to.equal('Demo Listener');
   });
 });
+
+describe('login page: the consent screen in the popup', () => {
+  it('names where the answer goes and fits 375×785 without scrolling (write scope, popup display)', async () => {
+    // The popup window is 375×785; its own title and address bars take some of the height.
+    for (const [redirect, expected] of [
+      ['https://a-rather-long-app-name.example.com:8443/callback', 'a-rather-long-app-name.example.com:8443'],
+      [`postmessage&origin=${encodeURIComponent(location.origin)}`, location.origin],
+    ]) {
+      const url = `${serviceUrl}/oauth/auth?scope=write&display=popup&api_key=${API_KEY}&redirect_uri=${redirect.startsWith('https') ? encodeURIComponent(redirect) : redirect}`;
+      const r = await executeServerCommand<{ scrollWidth: number; scrollHeight: number; contentBottom: number; destination: string }, object>('consent-layout', { authUrl: url, width: 375, height: 700 });
+      expect(r.destination).to.equal(expected);
+      expect(r.scrollWidth, 'no sideways scrolling').to.be.at.most(375);
+      expect(r.scrollHeight, 'no scrolling').to.be.at.most(700);
+      expect(r.contentBottom, 'the whole screen in view').to.be.at.most(700);
+    }
+  });
+});

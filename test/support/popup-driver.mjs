@@ -13,6 +13,9 @@
 //       back where the page redirected to, without loading that address.
 //   'post-from-frame' { urlContains, message } -> true
 //       Posts `message` to the test page from inside one of its iframes (another window).
+//   'consent-layout' { authUrl, width, height } -> { scrollWidth, scrollHeight, contentBottom, destination }
+//       In a fresh browser context with that viewport: signs in as demo on `authUrl` and
+//       measures the consent screen, and reads where it says the answer goes.
 //   'cookie-toss'    { authUrl, attackerUrl, form: 'authorize' | 'login' } -> { status, heading, stolen, signedInAs }
 //       In a fresh browser context: the victim signs in on `authUrl` (as demo); then a page on
 //       `attackerUrl` (another port of 127.0.0.1, so the same site) sets the session cookie it
@@ -114,6 +117,24 @@ async function frameCommand(page, { urlContains, message }) {
   return true;
 }
 
+async function consentLayoutCommand(page, { authUrl, width, height }) {
+  const context = await page.browser().createBrowserContext();
+  try {
+    const tab = await context.newPage();
+    await tab.setViewport({ width, height });
+    await tab.goto(authUrl, { waitUntil: 'domcontentloaded' });
+    await signIn(tab);
+    return await tab.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      scrollHeight: document.documentElement.scrollHeight,
+      contentBottom: Math.ceil(document.querySelector('main').getBoundingClientRect().bottom),
+      destination: /Your answer goes to (.+)\./.exec(document.body.innerText)?.[1],
+    }));
+  } finally {
+    await context.close();
+  }
+}
+
 async function cookieTossCommand(page, { authUrl, attackerUrl, form }) {
   const service = new URL(authUrl).origin;
   const context = await page.browser().createBrowserContext();
@@ -171,12 +192,13 @@ export function popupDriverPlugin() {
   return {
     name: 'login-popup-driver',
     async executeCommand({ command, payload, session }) {
-      if (!['login-popup', 'login-redirect', 'post-from-frame', 'cookie-toss'].includes(command)) return undefined;
+      if (!['login-popup', 'login-redirect', 'post-from-frame', 'cookie-toss', 'consent-layout'].includes(command)) return undefined;
       if (session.browser.type !== 'puppeteer') throw new Error(`${command} needs @web/test-runner-chrome (puppeteer)`);
       const page = session.browser.getPage(session.id);
       if (command === 'login-popup') return popupCommand(page, payload);
       if (command === 'login-redirect') return redirectCommand(page, payload);
       if (command === 'cookie-toss') return cookieTossCommand(page, payload);
+      if (command === 'consent-layout') return consentLayoutCommand(page, payload);
       return frameCommand(page, payload);
     },
   };
