@@ -11,7 +11,7 @@
 import { authClientFor, type AuthClient } from './auth-client.js';
 import type { LoginProfile } from './types.js';
 import type { ServiceError } from './errors.js';
-import { safeUrl } from './url.js';
+import { safeUrl } from './config.js';
 
 export type LoginScope = 'read' | 'write';
 
@@ -71,7 +71,7 @@ export const pageUrl = (base: string, params: LoginParams) =>
   base.replace(/\/+$/, '') + '/oauth/auth?' + new URLSearchParams(Object.entries(params).filter((p): p is [string, string] => !!p[1]));
 
 /** Where the redirect flow goes when the prompt page's host is not known yet. @internal */
-export const hostFailed = (e: ServiceError) => fail(e.kind == 'config' ? 'config' : 'network', 'Could not find a host for the login page: ' + e.message);
+export const hostFailed = (e: ServiceError) => fail(e.kind == 'config' ? e.kind : 'network', 'Could not find a host for the login page: ' + e.message);
 
 /** Hands the redirect flow to auth-redirect.ts, fetched only now: popup pages never load it. */
 const redirect = (client: AuthClient, base: string | undefined, params: LoginParams, redirectUri: string) =>

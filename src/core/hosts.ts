@@ -1,6 +1,6 @@
 import { ServiceError } from './errors.js';
 import { readJson, timedFetch } from './http.js';
-import { safeUrl } from './url.js';
+import { safeUrl } from './config.js';
 
 /** What host selection needs from the client's options. */
 export interface HostOptions {

@@ -6,7 +6,7 @@ import '../../src/components/track-card/track-card.js';
 import type { ServiceLoginButton } from '../../src/components/login-button/login-button.js';
 import { createClient } from '../../src/core/index.js';
 import { login, type LoginResult } from '../../src/core/auth.js';
-import { safeUrl } from '../../src/core/url.js';
+import { safeUrl } from '../../src/core/config.js';
 import { appName, hostList, onFirstError, serviceError, serviceUrl } from '../support/service.js';
 
 const API_KEY = '774b4a83134248429841ef8bd8a685f0875b9ab1';
