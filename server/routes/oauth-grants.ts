@@ -38,8 +38,11 @@ export function grantRoutes(scope: FastifyInstance, { web, apps, signedInUser }:
   scope.post('/oauth/grants/revoke', async (req, reply) => {
     const form = req.body as Record<string, string>;
     const nonce = newNonce();
-    if (!/^application\/x-www-form-urlencoded\b/i.test(req.headers['content-type'] ?? '') || typeof form?.revoke !== 'string') {
-      return sendPage(reply, 415, nonce, messagePage('Form not understood', 'Choose Revoke next to an app.', 'popup', nonce, '/oauth/grants'));
+    if (!/^application\/x-www-form-urlencoded\b/i.test(req.headers['content-type'] ?? '')) {
+      return sendPage(reply, 415, nonce, messagePage('Form not understood', 'The form must be sent as application/x-www-form-urlencoded.', 'fullScreen', nonce, '/oauth/grants'));
+    }
+    if (typeof form.revoke !== 'string') {
+      return sendPage(reply, 400, nonce, messagePage('Form not understood', 'Choose Revoke next to an app.', 'fullScreen', nonce, '/oauth/grants'));
     }
     const request = loginOf(form);
     const back = `/oauth/grants?${new URLSearchParams(request ? requestFields(request) : []).toString()}`;

@@ -226,3 +226,13 @@ describe('sign-in limits per account and per address', () => {
     clock += 20 * 60_000;
   });
 });
+
+describe('the grants page\'s form', () => {
+  test('a body that is not a form is a 415, a form without an app a 400; neither 500s', async () => {
+    const browser = new Browser(service.app);
+    const consent = await signIn(browser);
+    const csrf = formFields(consent.body, '/oauth/logout').csrf!;
+    assert.equal((await browser.post('/oauth/grants/revoke', { csrf }, { 'content-type': 'text/plain' })).statusCode, 415);
+    assert.equal((await browser.post('/oauth/grants/revoke', { csrf })).statusCode, 400);
+  });
+});
