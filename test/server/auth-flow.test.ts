@@ -44,7 +44,7 @@ async function verify(token: string) {
 }
 
 describe('sign-in page', () => {
-  test('is an accessible form with labelled fields, a CSRF cookie and a strict CSP', async () => {
+  test('is an accessible form with labelled fields, a session cookie and a strict CSP', async () => {
     const res = await new Browser(service.app).get(authUrl(params()));
     assert.equal(res.statusCode, 200);
     assert.match(res.body, /^<!doctype html>\n<html lang="en">/);
