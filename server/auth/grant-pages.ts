@@ -47,6 +47,6 @@ ${hiddenFields(request, csrf)}
     body: `<h1>Apps you allowed</h1>
 <p>Signed in as <strong>${escapeHtml(user.name)}</strong> (@${escapeHtml(user.handle)})</p>${done}
 ${list}
-<p class="note">Apps you let see your profile only get nothing more after sign-in, so they are not listed. Revoking takes effect at once.</p>${back}`,
+<p class="note">Apps you only let see your profile keep no access after sign-in, so they are not listed. Revoking takes effect at once.</p>${back}`,
   });
 }

@@ -32,6 +32,7 @@ input[aria-invalid=true]{border-color:#b42318}
 button{font:inherit;font-weight:600;padding:10px 18px;border-radius:999px;border:2px solid #5b21b6;cursor:pointer;min-height:44px}
 .primary{background:#5b21b6;color:#fff}
 .secondary{background:transparent;color:#5b21b6}
+a{color:#5b21b6}
 .link{border:0;background:none;color:#5b21b6;text-decoration:underline;padding:4px 0;min-height:auto;font-weight:400}
 .actions{display:flex;gap:12px;flex-wrap:wrap;margin-top:20px}
 .actions button{flex:1 1 8rem}
@@ -40,7 +41,7 @@ button{font:inherit;font-weight:600;padding:10px 18px;border-radius:999px;border
 code{font-family:ui-monospace,monospace;background:#ece9f5;padding:0 4px;border-radius:4px;overflow-wrap:anywhere}
 :focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
 @media (prefers-color-scheme:dark){html{color:#eceaf4;background:#16151c}.fullScreen main{background:#221f2b}input{background:#16151c}
-.brand,.secondary,.link{color:#c4b5fd}.error{background:#3b1512;color:#fecaca}.note{color:#b8b4c8}code{background:#2e2a3a}}
+.brand,.secondary,.link,a{color:#c4b5fd}.error{background:#3b1512;color:#fecaca}.note{color:#b8b4c8}code{background:#2e2a3a}}
 `;
 
 interface LayoutOptions {
