@@ -13,7 +13,16 @@ async function main(): Promise<void> {
     process.exitCode = createAppCommand(process.argv.slice(3));
     return;
   }
-  const { service: options, help } = parseServiceArgs(process.argv.slice(2));
+  let parsed;
+  try {
+    parsed = parseServiceArgs(process.argv.slice(2));
+  } catch (error) {
+    // A command-line mistake: the message, then how to use the command.
+    console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(USAGE);
+    process.exit(1);
+  }
+  const { service: options, help } = parsed;
   if (help) {
     console.log(USAGE);
     return;
@@ -28,8 +37,8 @@ async function main(): Promise<void> {
   process.once('SIGTERM', stop);
 }
 
+// Anything else (a data directory in use, a port taken, a bad catalog file) is one line, without the usage text.
 main().catch((error: unknown) => {
   console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
-  console.error(USAGE);
   process.exit(1);
 });

@@ -74,8 +74,21 @@ export function openCatalog(options: Pick<ServiceOptions, 'dataDir' | 'scale' | 
   return { db, catalog: `${scale} (seeded in ${Math.round(stats.ms)} ms)` };
 }
 
+/** SQLite's "database is locked" (SQLITE_BUSY and its extended codes), as better-sqlite3 reports it. */
+const isBusy = (error: unknown) => /^SQLITE_BUSY/.test(String((error as { code?: unknown })?.code ?? ''));
+
+/** The catalog of `options`, or a one-line error when another server holds its database. */
+function openOwnCatalog(options: ServiceOptions): { db: Db; catalog: string } {
+  try {
+    return openCatalog(options);
+  } catch (error) {
+    if (!isBusy(error)) throw error;
+    throw new Error(`the data directory ${options.dataDir} is in use by another server (its database is locked); stop that server or pass another --data-dir`);
+  }
+}
+
 export async function startService(options: ServiceOptions): Promise<RunningService> {
-  const { db, catalog } = openCatalog(options);
+  const { db, catalog } = openOwnCatalog(options);
   // Every user gets a login (email, password hash, wallet) and the demo app exists; cheap once done.
   prepareLogin(db);
   const ctx: ServiceContext = { db, dataDir: options.dataDir, baseUrl: '', hosts: options.hosts };

@@ -47,6 +47,13 @@ export function ensureDemoApp(db: Db): void {
   insertApp(db, DEMO_APP.name, { apiKey: DEMO_APP.apiKey, apiSecret: DEMO_APP.apiSecret });
 }
 
+/** An app a user granted write access. */
+export interface WriteGrant {
+  api_key: string;
+  name: string;
+  created_at: number;
+}
+
 /** Prepared app and write-grant statements, one set per database. */
 export function appQueries(db: Db) {
   const byKey = db.prepare<[string], AppRow>('SELECT api_key, api_secret, name FROM apps WHERE api_key = ?');
@@ -54,6 +61,11 @@ export function appQueries(db: Db) {
     'INSERT INTO write_grants (api_key, user_id, created_at) VALUES (?, ?, ?) ON CONFLICT (api_key, user_id) DO NOTHING',
   );
   const hasGrant = db.prepare<[string, number], { one: number }>('SELECT 1 AS one FROM write_grants WHERE api_key = ? AND user_id = ?');
+  const revoke = db.prepare<[string, number]>('DELETE FROM write_grants WHERE api_key = ? AND user_id = ?');
+  const grantsOf = db.prepare<[number], WriteGrant>(
+    `SELECT g.api_key, a.name, g.created_at FROM write_grants g JOIN apps a ON a.api_key = g.api_key
+     WHERE g.user_id = ? ORDER BY g.created_at DESC, a.name`,
+  );
   const find = (apiKey: string) => (apiKey.length > 0 && apiKey.length <= 200 ? byKey.get(apiKey) : undefined);
   return {
     byKey: find,
@@ -66,7 +78,11 @@ export function appQueries(db: Db) {
       return given.length === stored.length && timingSafeEqual(given, stored) ? app : undefined;
     },
     grantWrite: (apiKey: string, userId: number) => void grant.run(apiKey, userId, Math.floor(Date.now() / 1000)),
+    /** Takes back an app's write access (a read-only consent, or Revoke); the write API refuses at once. */
+    revokeWrite: (apiKey: string, userId: number) => void revoke.run(apiKey, userId),
     hasWriteGrant: (apiKey: string, userId: number) => hasGrant.get(apiKey, userId) !== undefined,
+    /** The apps a user let act on their behalf, newest first. */
+    writeGrants: (userId: number) => grantsOf.all(userId),
   };
 }
 

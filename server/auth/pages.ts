@@ -33,6 +33,7 @@ input[aria-invalid=true]{border-color:#b42318}
 button{font:inherit;font-weight:600;padding:10px 18px;border-radius:999px;border:2px solid #5b21b6;cursor:pointer;min-height:44px}
 .primary{background:#5b21b6;color:#fff}
 .secondary{background:transparent;color:#5b21b6}
+a{color:#5b21b6}
 .link{border:0;background:none;color:#5b21b6;text-decoration:underline;padding:4px 0;min-height:auto;font-weight:400}
 .actions{display:flex;gap:12px;flex-wrap:wrap;margin-top:20px}
 .actions button{flex:1 1 8rem}
@@ -41,7 +42,7 @@ button{font:inherit;font-weight:600;padding:10px 18px;border-radius:999px;border
 code{font-family:ui-monospace,monospace;background:#ece9f5;padding:0 4px;border-radius:4px;overflow-wrap:anywhere}
 :focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
 @media (prefers-color-scheme:dark){html{color:#eceaf4;background:#16151c}.fullScreen main{background:#221f2b}input{background:#16151c}
-.brand,.secondary,.link{color:#c4b5fd}.error{background:#3b1512;color:#fecaca}.note{color:#b8b4c8}code{background:#2e2a3a}}
+.brand,.secondary,.link,a{color:#c4b5fd}.error{background:#3b1512;color:#fecaca}.note{color:#b8b4c8}code{background:#2e2a3a}}
 `;
 
 interface LayoutOptions {
@@ -52,13 +53,13 @@ interface LayoutOptions {
   script?: string;
 }
 
-function layout({ title, display, nonce, body, script }: LayoutOptions): string {
+export function layout({ title, display, nonce, body, script }: LayoutOptions): string {
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="same-origin">
 <title>${escapeHtml(title)} · Music Service</title>
 <style nonce="${nonce}">${STYLES}</style>
 </head>
@@ -72,8 +73,9 @@ ${body}
 `;
 }
 
-function hiddenFields(request: AuthRequest, csrf: string): string {
-  return [...requestFields(request), ['csrf', csrf]]
+/** The login parameters (and the form token) as hidden inputs. */
+export function hiddenFields(request: AuthRequest | undefined, csrf: string): string {
+  return [...(request ? requestFields(request) : []), ['csrf', csrf]]
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
     .join('\n');
 }
@@ -172,6 +174,7 @@ export function consentPage({ request, csrf, nonce, user }: ConsentOptions): str
 ${abilities.map((a) => `<li>${escapeHtml(a)}</li>`).join('\n')}
 </ul>
 <p>${limits}</p>
+<p>Your answer goes to <strong>${escapeHtml(destination(request))}</strong>.</p>
 <form method="post" action="/oauth/authorize">
 ${hiddenFields(request, csrf)}
 <div class="actions">
@@ -181,9 +184,22 @@ ${hiddenFields(request, csrf)}
 </form>
 <form method="post" action="/oauth/logout">
 ${hiddenFields(request, csrf)}
-<p class="note">Not you? <button class="link" type="submit">Sign in with another account</button></p>
+<p class="note">Not you? <button class="link" type="submit">Sign in with another account</button> · <a href="${escapeHtml(grantsPath(request))}">Apps you allowed</a></p>
 </form>`,
   });
+}
+
+/**
+ * Who receives the login answer, as the consent screen names it: the redirect URI's host
+ * (with its port), or for `postmessage` the page's origin.
+ */
+export function destination(request: AuthRequest): string {
+  return request.origin ?? new URL(request.redirectUri).host;
+}
+
+/** The page of the user's app grants, keeping the login parameters to come back with. */
+export function grantsPath(request: AuthRequest | undefined): string {
+  return `/oauth/grants${request ? `?${new URLSearchParams(requestFields(request)).toString()}` : ''}`;
 }
 
 /**

@@ -54,15 +54,22 @@ function parse(stored: string): Parsed | undefined {
   return { cost: { logN, r, p }, salt: Buffer.from(parts[4]!, 'base64'), hash: Buffer.from(parts[5]!, 'base64') };
 }
 
-/** Whether `password` matches `stored`; a malformed stored hash never matches. */
+/**
+ * Whether `password` matches `stored`; a malformed or missing stored hash never matches.
+ * Every call does the same work, one hash at the full cost and one at the bootstrap cost,
+ * whether the account is unknown, has a full-cost hash or a generated account's cheap one:
+ * the answer's timing does not tell whether a login names an account.
+ */
 export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
   const parsed = stored ? parse(stored) : undefined;
-  if (!parsed || parsed.hash.length === 0) {
-    await derive(password, randomBytes(16), FULL_COST); // same work as a real check
-    return false;
-  }
-  const actual = await derive(password, parsed.salt, parsed.cost, parsed.hash.length);
-  return timingSafeEqual(actual, parsed.hash);
+  const real = parsed && parsed.hash.length > 0 ? parsed : undefined;
+  const decoy = (cost: ScryptCost) => derive(password, randomBytes(16), cost);
+  const isFull = real !== undefined && real.cost.logN >= FULL_COST.logN;
+  // The real hash, and a thrown-away one at the other cost (both thrown away for an unknown
+  // account), one after the other: the same two computations whichever the case.
+  const actual = real ? await derive(password, real.salt, real.cost, real.hash.length) : await decoy(FULL_COST);
+  await decoy(isFull || !real ? BOOTSTRAP_COST : FULL_COST);
+  return real !== undefined && timingSafeEqual(actual, real.hash);
 }
 
 /** True when a stored hash is below the full cost and should be replaced after a sign-in. */

@@ -1,3 +1,5 @@
+import { MAX_APP_NAME } from './app-name.js';
+
 /**
  * JSON schemas shared by the routes. Fastify validates every path and query parameter
  * against them; nothing is parsed by hand.
@@ -13,8 +15,8 @@ export const LIST_LIMIT = { default: 100, max: 500 };
 export const TRENDING_LIMIT = { default: 100, max: 100 };
 export const MAX_OFFSET = 100_000;
 
-/** An app's name: 1 to 200 characters, not all of them white space. */
-export const appName = { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' } as const;
+/** An app's name: 1 to 100 characters, not all of them white space (the full rule: app-name.ts). */
+export const appName = { type: 'string', minLength: 1, maxLength: MAX_APP_NAME, pattern: '\\S' } as const;
 
 /** A public id: Hashids use letters and digits only. */
 export const publicId = { type: 'string', minLength: 1, maxLength: 32, pattern: '^[A-Za-z0-9]+$' } as const;

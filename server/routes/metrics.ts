@@ -2,18 +2,24 @@ import type { RouteModule } from '../context.js';
 import type { MetricsTimeRange } from '../../src/core/types.js';
 import { AppNameMetrics } from '../api/app-metrics.js';
 import { LIST_LIMIT, limit, params, query } from '../http/schemas.js';
+import { appNameProblem } from '../http/app-name.js';
+import { errorBody } from '../http/errors.js';
 
-/** Counts every /v1 request by its app_name, and serves the trailing counts. */
+/**
+ * Counts every /v1 request by its app_name, and serves the trailing counts. An app_name
+ * that breaks the rule (http/app-name.ts) is a 400 before anything else, so it is never stored.
+ */
 export const metricsRoutes: RouteModule = (app, ctx) => {
   const metrics = new AppNameMetrics(ctx.db);
   app.addHook('onClose', async () => metrics.close());
 
-  app.addHook('onRequest', (req, _reply, done) => {
-    if (req.url.startsWith('/v1/')) {
-      const name = (req.query as { app_name?: unknown }).app_name;
-      if (typeof name === 'string' && name.length > 0 && name.length <= 200) metrics.record(name);
-    }
-    done();
+  app.addHook('onRequest', async (req, reply) => {
+    if (!req.url.startsWith('/v1/')) return;
+    const name = (req.query as { app_name?: unknown }).app_name;
+    if (typeof name !== 'string') return; // missing or repeated: the route's schema answers
+    const problem = appNameProblem(name);
+    if (problem) return reply.code(400).send(errorBody(400, problem));
+    metrics.record(name);
   });
 
   app.get<{ Params: { time_range: MetricsTimeRange }; Querystring: { limit: number } }>(

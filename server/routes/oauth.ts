@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { RouteModule } from '../context.js';
 import type { SquareImages } from '../../src/core/types.js';
@@ -9,19 +8,21 @@ import { loginClaims, signLoginToken } from '../auth/jwt.js';
 import { consentPage, invalidRequestPage, messagePage, postMessagePage, signInPage } from '../auth/pages.js';
 import { authPath, readAuthRequest, type AuthRequest } from '../auth/params.js';
 import { FULL_COST, hashPassword, needsRehash, verifyPassword } from '../auth/passwords.js';
-import { cookie, CSRF_COOKIE, CsrfTokens, readCookies, SESSION_COOKIE, SessionStore } from '../auth/session.js';
-import { Throttle, type ThrottleOptions } from '../auth/throttle.js';
+import { LoginThrottle, type ThrottleOptions } from '../auth/throttle.js';
 import { deliveryLocation } from '../auth/delivery.js';
+import { loginWeb, newNonce, sendPage as page } from '../auth/web.js';
+import { grantRoutes } from './oauth-grants.js';
 
-/** Tunables, for tests; the defaults are what the service runs with. */
+/** Tunables, for tests; the defaults are what the service runs with (see throttle.ts). */
 export interface OauthOptions {
-  /** Per account (or per unknown login as typed): 5 free failures, then 30 s doubling to 15 min. */
+  /** One account (or unknown login as typed) from one address. */
+  pairThrottle?: Partial<ThrottleOptions>;
+  /** One account from all addresses together. */
   accountThrottle?: Partial<ThrottleOptions>;
-  /** Per client address: 20 free failures, then the same delays. */
+  /** One address, whatever account it names. */
   addressThrottle?: Partial<ThrottleOptions>;
 }
 
-const THROTTLE: ThrottleOptions = { freeFailures: 5, firstDelayMs: 30_000, maxDelayMs: 15 * 60_000, windowMs: 15 * 60_000 };
 const CANCELLED = 'The user cancelled the sign-in.';
 
 type Form = Record<string, string>;
@@ -32,53 +33,27 @@ export function createOauthRoutes(options: OauthOptions = {}): RouteModule {
     const accounts = accountQueries(ctx.db);
     const apps = appQueries(ctx.db);
     const { serialize } = readApi(ctx);
-    const sessions = new SessionStore();
-    const csrf = new CsrfTokens();
-    const accountThrottle = new Throttle({ ...THROTTLE, ...options.accountThrottle });
-    const addressThrottle = new Throttle({ ...THROTTLE, freeFailures: 20, ...options.addressThrottle });
-
-    /** Sends an HTML page with its nonce-based CSP; `formAction` lists where its forms may lead (null: unrestricted). */
-    const page = (reply: FastifyReply, status: number, nonce: string, html: string, formAction: string | null = "'self'") => {
-      return reply
-        .code(status)
-        .header('content-type', 'text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .header('content-security-policy', `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'; ${formAction ? `form-action ${formAction}; ` : ''}frame-ancestors 'none'; base-uri 'none'`)
-        .header('x-frame-options', 'DENY')
-        .header('x-content-type-options', 'nosniff')
-        .header('referrer-policy', 'no-referrer')
-        .send(html);
-    };
-    const newNonce = () => randomBytes(16).toString('base64');
-    const secure = (req: FastifyRequest) => req.protocol === 'https';
-
-    /** The CSRF token for this browser, setting its cookie when it has none yet. */
-    const csrfToken = (req: FastifyRequest, reply: FastifyReply) => {
-      let value = readCookies(req.headers.cookie).get(CSRF_COOKIE);
-      if (!value || !/^[A-Za-z0-9_-]{32}$/.test(value)) {
-        value = csrf.newCookieValue();
-        reply.header('set-cookie', cookie(CSRF_COOKIE, value, sessions.maxAgeSeconds, secure(req)));
-      }
-      return csrf.tokenFor(value);
-    };
+    const web = loginWeb();
+    const throttle = new LoginThrottle(options);
 
     const signedInUser = (req: FastifyRequest) => {
-      const userId = sessions.userId(readCookies(req.headers.cookie).get(SESSION_COOKIE));
+      const userId = web.current(req)?.userId;
       return userId === undefined ? undefined : accounts.byId(userId);
     };
 
     /** The sign-in form, or the consent screen for a signed-in user. */
     const prompt = (req: FastifyRequest, reply: FastifyReply, request: AuthRequest) => {
       const nonce = newNonce();
-      const token = csrfToken(req, reply);
-      const user = signedInUser(req);
-      if (!user) return page(reply, 200, nonce, signInPage({ request, csrf: token, nonce }), formAction(request));
-      return page(reply, 200, nonce, consentPage({ request, csrf: token, nonce, user }), formAction(request));
+      const session = web.visit(req, reply);
+      const user = session.userId === undefined ? undefined : accounts.byId(session.userId);
+      if (!user) return page(reply, 200, nonce, signInPage({ request, csrf: session.csrf, nonce }), formAction(request));
+      return page(reply, 200, nonce, consentPage({ request, csrf: session.csrf, nonce, user }), formAction(request));
     };
 
     /**
      * A POST's checked request, or undefined once an error page has been sent: 415 for a
-     * body that is not a form, 400 for bad login parameters, 403 for a missing or wrong CSRF token.
+     * body that is not a form, 400 for bad login parameters, 403 for a form sent from another
+     * origin or without its session's form token.
      */
     const checkedPost = (req: FastifyRequest, reply: FastifyReply): { request: AuthRequest; form: Form } | undefined => {
       const nonce = newNonce();
@@ -92,11 +67,7 @@ export function createOauthRoutes(options: OauthOptions = {}): RouteModule {
         void page(reply, 400, nonce, invalidRequestPage(result.problems, result.display, nonce));
         return undefined;
       }
-      if (!csrf.check(readCookies(req.headers.cookie).get(CSRF_COOKIE), form.csrf)) {
-        const text = 'This form has expired or did not come from this page. Nothing was done. Start again from the app, or use the link below.';
-        void page(reply, 403, nonce, messagePage('Form expired', text, result.request.display, nonce, authPath(result.request)));
-        return undefined;
-      }
+      if (!web.guard(req, reply, form, result.request.display, authPath(result.request))) return undefined;
       return { request: result.request, form };
     };
 
@@ -130,14 +101,13 @@ export function createOauthRoutes(options: OauthOptions = {}): RouteModule {
         const password = form.password ?? '';
         const nonce = newNonce();
         const again = (status: number, error: string) =>
-          page(reply, status, nonce, signInPage({ request, csrf: csrfToken(req, reply), nonce, login, error }), formAction(request));
+          page(reply, status, nonce, signInPage({ request, csrf: web.visit(req, reply).csrf, nonce, login, error }), formAction(request));
         if (login === '' || password === '') return again(422, 'Enter your email or handle and your password.');
 
         const account = accounts.byLogin(login);
         // One count per account, whether it is named by email or by handle.
-        const accountKey = account ? `account:${account.id}` : `login:${login.toLowerCase()}`;
-        const addressKey = `address:${req.ip}`;
-        const waitMs = Math.max(accountThrottle.waitMs(accountKey), addressThrottle.waitMs(addressKey));
+        const keys = throttle.keys(account ? `account:${account.id}` : `login:${login.toLowerCase()}`, req.ip);
+        const waitMs = throttle.waitMs(keys);
         if (waitMs > 0) {
           const seconds = Math.ceil(waitMs / 1000);
           reply.header('retry-after', String(seconds));
@@ -145,17 +115,15 @@ export function createOauthRoutes(options: OauthOptions = {}): RouteModule {
         }
 
         if (!(await verifyPassword(password, account?.password_hash ?? null)) || !account) {
-          accountThrottle.fail(accountKey);
-          addressThrottle.fail(addressKey);
+          throttle.fail(keys);
           return again(422, 'That email or handle and password do not match an account.');
         }
-        accountThrottle.succeed(accountKey);
+        throttle.succeed(keys);
         // Generated accounts start with a cheap hash; the first sign-in upgrades it.
         if (needsRehash(account.password_hash)) accounts.setPasswordHash(account.id, await hashPassword(password, FULL_COST));
-        const session = sessions.create(account.id);
+        web.replace(req, reply, account.id); // a new session and form token: nothing from before sign-in carries over
         return reply
           .code(303)
-          .header('set-cookie', cookie(SESSION_COOKIE, session, sessions.maxAgeSeconds, secure(req)))
           .header('cache-control', 'no-store')
           .header('location', authPath(request))
           .send();
@@ -164,10 +132,9 @@ export function createOauthRoutes(options: OauthOptions = {}): RouteModule {
       scope.post('/oauth/logout', async (req, reply) => {
         const checked = checkedPost(req, reply);
         if (!checked) return reply;
-        sessions.destroy(readCookies(req.headers.cookie).get(SESSION_COOKIE));
+        web.replace(req, reply); // a visitor's session again, with a new form token
         return reply
           .code(303)
-          .header('set-cookie', cookie(SESSION_COOKIE, '', 0, secure(req)))
           .header('cache-control', 'no-store')
           .header('location', authPath(checked.request))
           .send();
@@ -184,11 +151,15 @@ export function createOauthRoutes(options: OauthOptions = {}): RouteModule {
         }
         const user = signedInUser(req);
         if (!user) return reply.code(303).header('cache-control', 'no-store').header('location', authPath(request)).send();
+        // The latest consent decides: read-only takes back an earlier write grant.
         if (request.scope === 'write') apps.grantWrite(request.app.api_key, user.id);
+        else apps.revokeWrite(request.app.api_key, user.id);
         const profilePicture = serialize.images<SquareImages>(user.profile_picture) ?? null;
         const claims = loginClaims({ ...user, verified: user.is_verified === 1, profilePicture }, request.app.api_key);
         return deliver(reply, request, { token: signLoginToken(claims, user.wallet_key) });
       });
+
+      grantRoutes(scope, { web, apps, signedInUser });
     });
 
     /** Hands the outcome to the app: a redirect, or a page that posts it to the opener. */

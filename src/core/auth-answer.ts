@@ -41,7 +41,7 @@ export function awaitAnswer(popup: Window, client: AuthClient, query: LoginParam
           loginOrigin = new URL(h).origin;
           if (!popup.closed) popup.location.href = pageUrl(h, query);
         },
-        (e: Error) => finish(hostFailed(e)),
+        (e) => finish(hostFailed(e)),
       );
     }
   });

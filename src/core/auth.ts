@@ -10,6 +10,8 @@
  */
 import { authClientFor, type AuthClient } from './auth-client.js';
 import type { LoginProfile } from './types.js';
+import type { ServiceError } from './errors.js';
+import { safeUrl } from './config.js';
 
 export type LoginScope = 'read' | 'write';
 
@@ -69,7 +71,7 @@ export const pageUrl = (base: string, params: LoginParams) =>
   base.replace(/\/+$/, '') + '/oauth/auth?' + new URLSearchParams(Object.entries(params).filter((p): p is [string, string] => !!p[1]));
 
 /** Where the redirect flow goes when the prompt page's host is not known yet. @internal */
-export const hostFailed = (e: Error) => fail('network', 'Could not find a host for the login page: ' + e.message);
+export const hostFailed = (e: ServiceError) => fail(e.kind == 'config' ? e.kind : 'network', 'Could not find a host for the login page: ' + e.message);
 
 /** Hands the redirect flow to auth-redirect.ts, fetched only now: popup pages never load it. */
 const redirect = (client: AuthClient, base: string | undefined, params: LoginParams, redirectUri: string) =>
@@ -100,14 +102,16 @@ function start({ scope = 'read', redirectUri, responseMode, display, fallbackToR
   if (!apiKey) return done(fail('config', 'Logging in needs the app’s API key (apiKey / api-key).'));
   // The prompt page is on authUrl, else on the API host; only a host list makes it asynchronous.
   const base = authUrl || host;
-  if (!base && !hostListUrl) return done(fail('config', 'Logging in needs authUrl, host or hostListUrl.'));
+  // Nothing opens or runs from a setting that is not an http(s) URL (a `javascript:` one, say).
+  const bad = [authUrl, host, hostListUrl].find((u) => u && !safeUrl(u));
+  if (bad || (!base && !hostListUrl)) return done(fail('config', bad ? 'no http(s) URL: ' + bad : 'Logging in needs authUrl, host or hostListUrl.'));
   const params = { scope, api_key: apiKey, state: newState(), response_mode: responseMode };
 
   if (redirectUri && redirectUri.toLowerCase() != 'postmessage') return redirect(client, base, { ...params, display: display ?? 'fullScreen' }, redirectUri);
 
   // The browser serializes its own origin; only an opaque one (file:, sandbox) cannot be posted to.
   const origin = location.origin;
-  if (!/^https?:/.test(origin)) return done(fail('config', `The login answer cannot be posted to this page’s origin (${origin}); serve it over http or https.`));
+  if (!safeUrl(origin)) return done(fail('config', `The login answer cannot be posted to this page’s origin (${origin}); serve it over http or https.`));
   const query = { ...params, redirect_uri: 'postmessage', origin, display: display ?? 'popup' };
   const loginOrigin = base && new URL(base).origin;
   const left = screenX + (outerWidth - W) / 2;

@@ -1,5 +1,6 @@
 import { ServiceError } from './errors.js';
 import { readJson, timedFetch } from './http.js';
+import { safeUrl } from './config.js';
 
 /** What host selection needs from the client's options. */
 export interface HostOptions {
@@ -19,6 +20,11 @@ export type HostPicker = [select: () => Promise<string>, markBad: (host: string)
 
 const OP = 'selectHost';
 const trim = (url: string) => String(url).replace(/\/+$/, '');
+/** `url` when it is http(s); else a `config` error: no setting or host-list entry is used otherwise. */
+const http = (url: string) => {
+  if (!safeUrl(url)) throw new ServiceError('no http(s) URL: ' + url, 'config', OP);
+  return url;
+};
 
 export function createHostPicker({ host, hostListUrl, timeout, badHostTtl, probes, fetch: f = fetch }: HostOptions): HostPicker {
   const bad = new Map<string, number>();
@@ -35,10 +41,10 @@ export function createHostPicker({ host, hostListUrl, timeout, badHostTtl, probe
   // wins. Healthy hosts race first, `probes` at a time in random order; then hosts marked bad,
   // one by one, the one whose mark ends first before the others.
   async function pick(): Promise<string> {
-    if (!hostListUrl) throw new ServiceError('no host', 'config', OP);
-    const hosts = await (list ??= timedFetch(hostListUrl, timeout, OP, readJson(OP), undefined, f).then((data) => {
+    // No host list, or one that is not an http(s) URL: `config`.
+    const hosts = await (list ??= timedFetch(http(hostListUrl!), timeout, OP, readJson(OP), undefined, f).then((data) => {
       if (!Array.isArray(data) || !data[0]) throw new ServiceError('no hosts', 'invalid', OP);
-      return data.map(trim);
+      return data.map((h) => trim(http(h)));
     }).catch((e) => {
       list = undefined; // read it again next time
       throw e;
@@ -75,7 +81,7 @@ export function createHostPicker({ host, hostListUrl, timeout, badHostTtl, probe
 
   const select = async () =>
     host
-      ? trim(host)
+      ? trim(http(host))
       : current && !isBad(current)
         ? current
         : (picking ??= pick()

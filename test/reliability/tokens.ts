@@ -24,7 +24,11 @@ async function signInOverHttp(base: string): Promise<string> {
     const res = await fetch(new URL(path, base), {
       method: form ? 'POST' : 'GET',
       redirect: 'manual',
-      headers: { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '), ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+      // A browser's form post names the page's origin (the login page refuses it otherwise).
+      headers: {
+        cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        ...(form ? { 'content-type': 'application/x-www-form-urlencoded', origin: new URL(base).origin } : {}),
+      },
       body: form ? new URLSearchParams(form).toString() : undefined,
       signal: AbortSignal.timeout(30_000),
     });

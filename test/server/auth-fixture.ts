@@ -89,7 +89,12 @@ export function encodeForm(fields: Record<string, string>): string {
   return new URLSearchParams(fields).toString();
 }
 
-/** A browser-like client of the login page: keeps cookies, posts forms. */
+const HOST = new URL(BASE_URL).host;
+
+/**
+ * A browser-like client of the login page: keeps cookies, posts forms. Its requests go to
+ * BASE_URL's host, and its POSTs carry that origin as a browser's own form posts do.
+ */
 export class Browser {
   readonly jar = new CookieJar();
 
@@ -100,17 +105,25 @@ export class Browser {
   ) {}
 
   async get(url: string): Promise<LightMyRequestResponse> {
-    const res = await this.app.inject({ method: 'GET', url, remoteAddress: this.remoteAddress, headers: { cookie: this.jar.header() } });
+    const res = await this.app.inject({ method: 'GET', url, remoteAddress: this.remoteAddress, headers: { host: HOST, cookie: this.jar.header() } });
     this.jar.take(res);
     return res;
   }
 
-  async post(url: string, fields: Record<string, string>): Promise<LightMyRequestResponse> {
+  /** `headers` replace the browser's own (e.g. another `origin`, or `origin: undefined` for none). */
+  async post(url: string, fields: Record<string, string>, headers: Record<string, string | undefined> = {}): Promise<LightMyRequestResponse> {
+    const all: Record<string, string | undefined> = {
+      host: HOST,
+      origin: BASE_URL,
+      cookie: this.jar.header(),
+      'content-type': 'application/x-www-form-urlencoded',
+      ...headers,
+    };
     const res = await this.app.inject({
       method: 'POST',
       url,
       remoteAddress: this.remoteAddress,
-      headers: { cookie: this.jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
+      headers: Object.fromEntries(Object.entries(all).filter((e): e is [string, string] => e[1] !== undefined)),
       payload: encodeForm(fields),
     });
     this.jar.take(res);

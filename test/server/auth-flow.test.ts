@@ -44,7 +44,7 @@ async function verify(token: string) {
 }
 
 describe('sign-in page', () => {
-  test('is an accessible form with labelled fields, a CSRF cookie and a strict CSP', async () => {
+  test('is an accessible form with labelled fields, a session cookie and a strict CSP', async () => {
     const res = await new Browser(service.app).get(authUrl(params()));
     assert.equal(res.statusCode, 200);
     assert.match(res.body, /^<!doctype html>\n<html lang="en">/);
@@ -60,7 +60,8 @@ describe('sign-in page', () => {
     assert.ok(res.body.includes(`<style nonce="${nonce}">`));
     assert.equal(res.headers['x-frame-options'], 'DENY');
     assert.equal(res.headers['cache-control'], 'no-store');
-    assert.match(res.headers['set-cookie'] as string, /^oauth_csrf=[\w-]{32}; Path=\/oauth; Max-Age=\d+; HttpOnly; SameSite=Lax$/);
+    assert.match(res.headers['set-cookie'] as string, /^oauth_session=[\w-]{43}; Path=\/oauth; Max-Age=\d+; HttpOnly; SameSite=Lax$/);
+    assert.equal(res.headers['referrer-policy'], 'same-origin');
     assert.ok(formFields(res.body, '/oauth/login').csrf);
   });
 
@@ -212,14 +213,16 @@ describe('accounts and grants', () => {
   test('"Sign in with another account" ends the session', async () => {
     const browser = new Browser(service.app);
     const consent = await signIn(browser, authUrl(params()));
+    const signedIn = browser.jar.cookies.get('oauth_session');
     const res = await browser.post('/oauth/logout', formFields(consent.body, '/oauth/logout'));
     assert.equal(res.statusCode, 303);
-    assert.equal(browser.jar.cookies.has('oauth_session'), false);
+    assert.notEqual(browser.jar.cookies.get('oauth_session'), signedIn, 'a new visitor session');
     const page = await browser.get(res.headers.location as string);
     assert.match(page.body, /<h1>Sign in<\/h1>/);
-    // The old consent form no longer authorizes: back to sign-in, no token.
+    // The old consent form no longer authorizes: its token went with the session.
     const stale = await decide(browser, consent, 'authorize');
-    assert.equal(stale.statusCode, 303);
-    assert.match(stale.headers.location as string, /^\/oauth\/auth\?/);
+    assert.equal(stale.statusCode, 403);
+    assert.equal(stale.headers.location, undefined);
+    assert.match(stale.body, /Form expired/);
   });
 });

