@@ -3,6 +3,8 @@ import type { MetricsTimeRange } from '../../src/core/types.js';
 import { AppNameMetrics } from '../api/app-metrics.js';
 import { LIST_LIMIT, limit, params, query } from '../http/schemas.js';
 
+const STREAM_PATH = /^\/v1\/tracks\/[A-Za-z0-9]+\/stream(\?|$)/;
+
 /** Counts every /v1 request by its app_name, and serves the trailing counts. */
 export const metricsRoutes: RouteModule = (app, ctx) => {
   const metrics = new AppNameMetrics(ctx.db);
@@ -12,6 +14,8 @@ export const metricsRoutes: RouteModule = (app, ctx) => {
     if (req.url.startsWith('/v1/')) {
       const name = (req.query as { app_name?: unknown }).app_name;
       if (typeof name === 'string' && name.length > 0 && name.length <= 200) metrics.record(name);
+      // Production's clients stream without app_name; `--compat production` plays those, counted under ''.
+      else if (name === undefined && ctx.production && STREAM_PATH.test(req.url)) metrics.record('');
     }
     done();
   });
