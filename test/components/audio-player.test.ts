@@ -6,7 +6,7 @@ import type { ServiceAudioPlayer } from '../../src/components/audio-player/audio
 import type { ServiceTrackCard } from '../../src/components/track-card/track-card.js';
 import { getAudioEngine } from '../../src/core/audio.js';
 import type { Track } from '../../src/core/index.js';
-import { appName, serviceClient, serviceUrl } from '../support/service.js';
+import { appName, serviceClient, serviceUrl, eachService } from '../support/service.js';
 
 // The first play of a track waits while the service synthesizes its MP3: generous waits.
 const SLOW = { timeout: 15000 };
@@ -36,7 +36,8 @@ const streamLog = async (recorderUrl: string, trackId: string, app: string): Pro
   return data.filter((x) => x.path.startsWith(`/v1/tracks/${trackId}/stream?`) && x.path.includes(`app_name=${app}`));
 };
 
-describe('<service-audio-player>', () => {
+eachService(() =>
+  describe('<service-audio-player>', () => {
   let short: Track[]; // the three shortest trending tracks: quick to synthesize
   let long: Track; // one long enough to seek a minute into, synthesized before the seek tests
   let warm: Promise<unknown> | undefined;
@@ -325,7 +326,8 @@ describe('<service-audio-player>', () => {
     expect(el.paused).to.equal(true);
     await expect(el).to.be.accessible();
   });
-});
+  }),
+);
 
 function fmt(seconds: number): string {
   const s = Math.floor(seconds);

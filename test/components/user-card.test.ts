@@ -4,7 +4,7 @@ import '../../src/components/user-card/user-card.js';
 import type { ServiceUserCard } from '../../src/components/user-card/user-card.js';
 import { getAudioEngine } from '../../src/core/audio.js';
 import type { Activity, Playlist, Track, User } from '../../src/core/index.js';
-import { appName, onFirstError, demoUser, fakeHost, serviceClient, serviceUrl, sleep } from '../support/service.js';
+import { appName, onFirstError, demoUser, fakeHost, serviceClient, serviceUrl, sleep, eachService } from '../support/service.js';
 
 const root = (el: Element) => el.shadowRoot!;
 const part = (el: Element, name: string) => root(el).querySelector<HTMLElement>(`[part="${name}"]`);
@@ -16,7 +16,8 @@ const panelLoaded = (el: ServiceUserCard) =>
   waitUntil(() => openPanel(el)?.querySelector('[part="list"], [part="empty"], [part="error"]'), 'the tab settles', { timeout: 8000 });
 const pagerButton = (el: Element, label: string) => [...openPanel(el).querySelectorAll<HTMLButtonElement>('[part="pager"] button')].find((b) => b.textContent === label)!;
 
-describe('<service-user-card>', function () {
+eachService(() =>
+  describe('<service-user-card>', function () {
   this.timeout(30000);
   let user: User;
   let tracks: Track[];
@@ -262,4 +263,5 @@ describe('<service-user-card>', function () {
     expect(part(el, 'name')!.textContent).to.equal(user.name);
     expect(requests().length).to.be.greaterThan(0);
   });
-});
+  }),
+);
