@@ -10,7 +10,7 @@ import { appName, serviceClient, serviceUrl, eachService } from '../support/serv
 
 // The first play of a track waits while the service synthesizes its MP3: generous waits.
 const SLOW = { timeout: 15000 };
-const engine = getAudioEngine();
+let engine = getAudioEngine();
 const part = <T extends Element = HTMLElement>(el: Element, name: string) => el.shadowRoot!.querySelector<T>(`[part="${name}"]`);
 const text = (el: Element, name: string) => part(el, name)?.textContent?.trim();
 const seekSlider = (el: Element) => part<HTMLInputElement>(el, 'seek')!;
@@ -46,6 +46,10 @@ eachService(() =>
   const warmUp = () => (warm ??= fetch(`${serviceUrl}/v1/tracks/${long.id}/stream?app_name=warm-up`).then((r) => r.arrayBuffer()));
 
   before(async () => {
+    // Each service's suite starts with a fresh page engine, as a page load would give it.
+    engine.pause();
+    delete (globalThis as { [key: symbol]: unknown })[Symbol.for('service-kit.audio-engine')];
+    engine = getAudioEngine();
     const tracks = await serviceClient().getTrendingTracks({ time: 'allTime', limit: 100 });
     const byLength = [...tracks].sort((a, b) => a.duration - b.duration);
     short = byLength.slice(0, 3);
