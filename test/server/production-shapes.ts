@@ -94,38 +94,16 @@ export const MODELS: Record<string, Model> = {
     },
     optional: {},
   },
-  Repost: {
-    required: {
-      repost_item_id: 'string', repost_type: 'string', user_id: 'string',
-    },
-    optional: {},
-  },
-  RemixParent: {
-    required: {},
-    optional: {
-      tracks: 'Array<Remix>',
-    },
-  },
+  Repost: { required: { repost_item_id: 'string', repost_type: 'string', user_id: 'string' }, optional: {} },
+  RemixParent: { required: {}, optional: { tracks: 'Array<Remix>' } },
   Remix: {
     required: {
       parent_track_id: 'string', user: 'User', has_remix_author_reposted: 'boolean', has_remix_author_saved: 'boolean',
     },
     optional: {},
   },
-  Access: {
-    required: {
-      stream: 'boolean', download: 'boolean',
-    },
-    optional: {},
-  },
-  UrlWithMirrors: {
-    required: {
-      mirrors: 'Array<string>',
-    },
-    optional: {
-      url: 'string',
-    },
-  },
+  Access: { required: { stream: 'boolean', download: 'boolean' }, optional: {} },
+  UrlWithMirrors: { required: { mirrors: 'Array<string>' }, optional: { url: 'string' } },
   TrackArtwork: {
     required: {},
     optional: {
@@ -138,32 +116,15 @@ export const MODELS: Record<string, Model> = {
       '150x150': 'string', '480x480': 'string', '1000x1000': 'string', mirrors: 'Array<string>',
     },
   },
-  CoverPhoto: {
-    required: {},
-    optional: {
-      '640x': 'string', '2000x': 'string', mirrors: 'Array<string>',
-    },
-  },
+  CoverPhoto: { required: {}, optional: { '640x': 'string', '2000x': 'string', mirrors: 'Array<string>' } },
   PlaylistArtwork: {
     required: {},
     optional: {
       '150x150': 'string', '480x480': 'string', '1000x1000': 'string', mirrors: 'Array<string>',
     },
   },
-  PlaylistAddedTimestamp: {
-    required: {
-      timestamp: 'number', track_id: 'string',
-    },
-    optional: {
-      metadata_timestamp: 'number',
-    },
-  },
-  TrackSegment: {
-    required: {
-      duration: 'number', multihash: 'string',
-    },
-    optional: {},
-  },
+  PlaylistAddedTimestamp: { required: { timestamp: 'number', track_id: 'string' }, optional: { metadata_timestamp: 'number' } },
+  TrackSegment: { required: { duration: 'number', multihash: 'string' }, optional: {} },
   FieldVisibility: {
     required: {
       mood: 'boolean', tags: 'boolean', genre: 'boolean', share: 'boolean', play_count: 'boolean', remixes: 'boolean',
@@ -185,52 +146,18 @@ export const MODELS: Record<string, Model> = {
       profile_picture: 'ProfilePicture',
     },
   },
-  AlbumBacklink: {
-    required: {
-      playlist_id: 'number', playlist_name: 'string', permalink: 'string',
-    },
-    optional: {},
-  },
+  AlbumBacklink: { required: { playlist_id: 'number', playlist_name: 'string', permalink: 'string' }, optional: {} },
   CoverArt: {
     required: {},
     optional: {
       '150x150': 'string', '480x480': 'string', '1000x1000': 'string', mirrors: 'Array<string>',
     },
   },
-  StemParent: {
-    required: {
-      category: 'string', parent_track_id: 'number',
-    },
-    optional: {},
-  },
-  DdexResourceContributor: {
-    required: {
-      name: 'string', roles: 'Array<string>',
-    },
-    optional: {
-      sequence_number: 'number',
-    },
-  },
-  DdexRightsController: {
-    required: {
-      name: 'string', roles: 'Array<string>',
-    },
-    optional: {
-      rights_share_unknown: 'string',
-    },
-  },
-  DdexCopyright: {
-    required: {
-      year: 'string', text: 'string',
-    },
-    optional: {},
-  },
-  PlaylistLibrary: {
-    required: {},
-    optional: {
-      contents: 'Array<object>',
-    },
-  },
+  StemParent: { required: { category: 'string', parent_track_id: 'number' }, optional: {} },
+  DdexResourceContributor: { required: { name: 'string', roles: 'Array<string>' }, optional: { sequence_number: 'number' } },
+  DdexRightsController: { required: { name: 'string', roles: 'Array<string>' }, optional: { rights_share_unknown: 'string' } },
+  DdexCopyright: { required: { year: 'string', text: 'string' }, optional: {} },
+  PlaylistLibrary: { required: {}, optional: { contents: 'Array<object>' } },
 };
 
 /** Enums of the shapes document; an object type the document does not detail is any object. */
