@@ -50,7 +50,8 @@ export interface Track {
   release_date?: string;
   tags?: string;
   downloadable?: boolean;
-  remix_of?: { tracks: Array<{ parent_track_id: string }> };
+  /** Production may send `tracks` null or leave it out. */
+  remix_of?: { tracks?: Array<{ parent_track_id: string }> | null };
   /** Production's name for `downloadable`; the client copies it there when only it is sent. */
   is_downloadable?: boolean;
   /** The public page's path, `/handle/slug` (production, and the reference service). */

@@ -92,7 +92,7 @@ export class ServiceTrackCard extends ServiceElement {
             <li><span class="visually-hidden">Duration </span>${formatDuration(track.duration)}</li>
             ${track.genre ? html`<li part="badge" class="badge">${track.genre}</li>` : nothing}
             ${track.mood ? html`<li part="badge" class="badge">${track.mood}</li>` : nothing}
-            ${track.remix_of?.tracks.length ? html`<li part="badge" class="badge">Remix</li>` : nothing}
+            ${track.remix_of?.tracks?.length ? html`<li part="badge" class="badge">Remix</li>` : nothing}
             ${track.downloadable ? html`<li part="badge" class="badge">${downloadIcon()} Downloadable</li>` : nothing}
           </ul>
           <ul part="stats" class="stats">
