@@ -9,24 +9,32 @@ import { popupDriverPlugin } from './test/support/popup-driver.mjs';
 import { rangeRecorderPlugin } from './test/support/range-recorder.mjs';
 import { reactPlugin } from './test/support/react-plugin.mjs';
 
-/** Starts the service and the fake host with the dev server; serves their URLs as a module. */
+/**
+ * Starts the service, a second one with `--compat production` (production's shapes, issue 11)
+ * and the fake host with the dev server; serves their URLs as a module.
+ */
 function servicePlugin() {
   let service;
+  let compat;
   let fake;
   return {
     name: 'reference-service',
     async serverStart() {
-      service = await startService({ dataDir: '.data-test/wtr' });
+      [service, compat] = await Promise.all([
+        startService({ dataDir: '.data-test/wtr' }),
+        startService({ dataDir: '.data-test/wtr-compat', args: ['--compat', 'production'] }),
+      ]);
       fake = await startFakeHost(service.url);
     },
     async serverStop() {
       await fake?.stop();
-      await service?.stop();
+      await Promise.all([service?.stop(), compat?.stop()]);
     },
     serve(context) {
       if (context.path !== '/__service.js') return undefined;
       const body =
         `export const SERVICE_URL = ${JSON.stringify(service.url)};\n` +
+        `export const COMPAT_SERVICE_URL = ${JSON.stringify(compat.url)};\n` +
         `export const FAKE_URL = ${JSON.stringify(fake.url)};\n` +
         `export const DEAD_URL = ${JSON.stringify(fake.deadUrl)};\n`;
       return { body, type: 'js' };

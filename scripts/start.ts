@@ -155,7 +155,7 @@ async function main(): Promise<void> {
     await service.close();
     throw error;
   }
-  console.log(`service ready at ${service.url} (catalog ${service.catalog}, data ${options.dataDir})`);
+  console.log(`service ready at ${service.url} (catalog ${service.catalog}, data ${options.dataDir}${options.compat ? `, compat ${options.compat}` : ''})`);
   console.log(`demo:            ${demo.url}/demo/`);
   console.log(`plain HTML page: ${demo.url}/demo/plain.html`);
   console.log('Ctrl-C stops both.');

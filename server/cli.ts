@@ -28,7 +28,7 @@ async function main(): Promise<void> {
     return;
   }
   const service = await startService(options);
-  console.log(`service ready at ${service.url} (catalog ${service.catalog}, data ${options.dataDir})`);
+  console.log(`service ready at ${service.url} (catalog ${service.catalog}, data ${options.dataDir}${options.compat ? `, compat ${options.compat}` : ''})`);
 
   const stop = () => {
     service.close().then(() => process.exit(0), () => process.exit(1));

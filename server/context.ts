@@ -10,6 +10,8 @@ export interface ServiceContext {
   baseUrl: string;
   /** The hosts `GET /` lists; the service's own base URL when undefined. */
   hosts?: string[];
+  /** `--compat production`: answer as production does where it and the contract disagree. */
+  production?: boolean;
 }
 
 /** A route module: registers its routes on the app. */

@@ -8,6 +8,7 @@ export const SERVICE_OPTIONS = {
   scale: { type: 'string', default: 'default' },
   catalog: { type: 'string' },
   hosts: { type: 'string' },
+  compat: { type: 'string' },
   log: { type: 'boolean', default: false },
   help: { type: 'boolean', default: false },
 } as const;
@@ -17,6 +18,8 @@ export const SERVICE_USAGE = `  --port <n>          port on 127.0.0.1 (default 7
   --scale <s>         generated catalog size: default | large
   --catalog <file>    load this catalog file (docs/catalog-format.md) instead of generating one
   --hosts <a,b>       what GET / lists as hosts (default: this service's own URL)
+  --compat production answer as the production service does where it and the contract differ
+                      (docs/guide.md, "Production compatibility"); default: the contract's shapes
   --log               log every request
   --help`;
 
@@ -36,6 +39,7 @@ export function parseServiceArgs<E extends Record<string, { type: 'string' | 'bo
   const v = values as Record<string, string | boolean | undefined>;
   const scale = v.scale as string;
   if (scale !== 'default' && scale !== 'large') throw new Error('--scale must be default or large');
+  if (v.compat !== undefined && v.compat !== 'production') throw new Error('--compat must be production');
   const service: ServiceOptions = {
     port: parsePort(String(v.port ?? process.env.PORT ?? '7700'), '--port'),
     dataDir: v['data-dir'] as string,
@@ -43,6 +47,7 @@ export function parseServiceArgs<E extends Record<string, { type: 'string' | 'bo
     catalog: v.catalog as string | undefined,
     hosts: (v.hosts as string | undefined)?.split(',').map((h) => h.trim().replace(/\/+$/, '')).filter(Boolean),
     logger: v.log as boolean,
+    compat: v.compat as 'production' | undefined,
   };
   return { service, help: v.help === true, values: v };
 }

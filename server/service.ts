@@ -7,6 +7,7 @@ import { getMeta, openDatabase, type Db } from './db/open.js';
 import { computeTrending, loadCatalogFile, seedCatalog } from './catalog/index.js';
 import { upgradeSearchIndex } from './catalog/derive.js';
 import { hostRoutes } from './routes/hosts.js';
+import { compatRoutes } from './routes/compat.js';
 import { userRoutes } from './routes/users.js';
 import { trackRoutes } from './routes/tracks.js';
 import { playlistRoutes } from './routes/playlists.js';
@@ -32,6 +33,8 @@ export interface ServiceOptions {
   catalog?: string;
   /** What `GET /` lists; the service's own base URL by default. */
   hosts?: string[];
+  /** `production`: production's shapes where they differ from the contract (docs/guide.md). */
+  compat?: 'production';
   logger?: boolean;
 }
 
@@ -91,10 +94,10 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const { db, catalog } = openOwnCatalog(options);
   // Every user gets a login (email, password hash, wallet) and the demo app exists; cheap once done.
   prepareLogin(db);
-  const ctx: ServiceContext = { db, dataDir: options.dataDir, baseUrl: '', hosts: options.hosts };
+  const ctx: ServiceContext = { db, dataDir: options.dataDir, baseUrl: '', hosts: options.hosts, production: options.compat === 'production' };
   const app = await buildApp(
     ctx,
-    [hostRoutes, metricsRoutes, verifyRoutes, userRoutes, trackRoutes, playlistRoutes, resolveRoutes, mediaRoutes, oauthRoutes, writeRoutes, oembedRoutes, embedRoutes],
+    [compatRoutes, hostRoutes, metricsRoutes, verifyRoutes, userRoutes, trackRoutes, playlistRoutes, resolveRoutes, mediaRoutes, oauthRoutes, writeRoutes, oembedRoutes, embedRoutes],
     options.logger ?? false,
   );
   const refresh = setInterval(() => computeTrending(db), TRENDING_REFRESH_MS);

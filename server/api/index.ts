@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceContext } from '../context.js';
 import { decodeId } from '../ids.js';
 import { notFound } from '../http/errors.js';
@@ -16,7 +17,7 @@ export function readApi(ctx: ServiceContext): ReadApi {
   let api = apis.get(ctx);
   if (!api) {
     const queries = prepareQueries(ctx.db);
-    api = { queries, serialize: new Serializer(() => ctx.baseUrl, queries.userById) };
+    api = { queries, serialize: new Serializer(() => ctx.baseUrl, queries.userById, queries.remixParents) };
     apis.set(ctx, api);
   }
   return api;
@@ -33,3 +34,17 @@ export function found<T>(value: T | undefined, kind: string, publicId: string): 
   if (value === undefined) throw notFound(`No ${kind} with id ${JSON.stringify(publicId)}`);
   return value;
 }
+
+/**
+ * Answers `{"data": <json>}` from JSON text the serializer built (`--compat production` adds
+ * production's envelope fields in a hook, compat.ts).
+ */
+export function sendData(reply: FastifyReply, json: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(`{"data":${json}}`);
+}
+
+/** JSON texts as one JSON array. */
+export const jsonList = (items: string[]): string => `[${items.join(',')}]`;
+
+/** The request's app_name, which the stream URLs in its answer carry. */
+export const appNameOf = (req: FastifyRequest): string | undefined => (req.query as { app_name?: string }).app_name;

@@ -1,18 +1,21 @@
 import type { Db } from '../db/open.js';
 import { searchWords } from '../db/search-key.js';
-import type { ItemKind, TrendingTime, UserTracksSort } from '../../src/core/types.js';
+import type { ItemKind, UserTracksSort } from '../../src/core/types.js';
+import type { TrendingWindow } from '../catalog/trending.js';
 import { USER_COLUMNS, type PlaylistRow, type TrackRow, type UserRow } from './serialize.js';
+import type { RemixParentRow } from './production.js';
 
 /** Every SQL statement of the read API, prepared once per database. */
 export type CatalogQueries = ReturnType<typeof prepareQueries>;
 
-const TRACK_SELECT = `SELECT t.id, t.title, t.duration, t.description, t.genre, t.mood, t.release_date, t.tags,
-  t.downloadable, t.artwork, t.play_count, t.repost_count, t.favorite_count,
-  (SELECT group_concat(r.parent_track_id) FROM track_remixes r WHERE r.track_id = t.id) AS remix_parents, t.owner_id
+const TRACK_SELECT = `SELECT t.id, t.title, t.slug, t.duration, t.description, t.genre, t.mood, t.release_date, t.tags,
+  t.downloadable, t.artwork, t.created_at, t.play_count, t.repost_count, t.favorite_count,
+  EXISTS (SELECT 1 FROM track_remixes r WHERE r.track_id = t.id) AS is_remix, t.owner_id
   FROM tracks t`;
 
-const PLAYLIST_SELECT = `SELECT p.id, p.playlist_name, p.is_album, p.description, p.artwork, p.repost_count,
-  p.favorite_count, p.total_play_count, p.owner_id
+const PLAYLIST_SELECT = `SELECT p.id, p.playlist_name, p.slug, p.is_album, p.description, p.artwork, p.created_at, p.repost_count,
+  p.favorite_count, p.total_play_count,
+  (SELECT group_concat(pt.track_id, ',' ORDER BY pt.position) FROM playlist_tracks pt WHERE pt.playlist_id = p.id) AS track_ids, p.owner_id
   FROM playlists p`;
 
 export interface Page {
@@ -55,8 +58,8 @@ export function prepareQueries(db: Db) {
     `${TRACK_SELECT} WHERE t.owner_id = ? ORDER BY t.play_count DESC, t.id DESC LIMIT ? OFFSET ?`,
   );
   const userTrackTags = db.prepare<[number], { tags: string }>(`SELECT tags FROM tracks WHERE owner_id = ? AND tags IS NOT NULL`);
-  const userFavorites = db.prepare<[number, number, number], { item_type: ItemKind; item_id: number }>(
-    `SELECT item_type, item_id FROM saves WHERE user_id = ? ORDER BY created_at DESC, item_id DESC LIMIT ? OFFSET ?`,
+  const userFavorites = db.prepare<[number, number, number], { item_type: ItemKind; item_id: number; created_at: number }>(
+    `SELECT item_type, item_id, created_at FROM saves WHERE user_id = ? ORDER BY created_at DESC, item_id DESC LIMIT ? OFFSET ?`,
   );
   const userReposts = db.prepare<[number, number, number], RepostRow>(
     `SELECT item_type, item_id, created_at FROM reposts WHERE user_id = ? ORDER BY created_at DESC, item_id DESC LIMIT ? OFFSET ?`,
@@ -64,7 +67,14 @@ export function prepareQueries(db: Db) {
   const playlistTracks = db.prepare<[number, number, number], TrackRow>(
     `${TRACK_SELECT} JOIN playlist_tracks pt ON pt.track_id = t.id WHERE pt.playlist_id = ? ORDER BY pt.position LIMIT ? OFFSET ?`,
   );
-  const trending = db.prepare<[TrendingTime, string, number, number], TrackRow>(
+  // A remix's parents with their owners, and whether each owner reposted or saved the remix.
+  const remixParents = db.prepare<[number], RemixParentRow>(
+    `SELECT r.parent_track_id, p.owner_id,
+       EXISTS (SELECT 1 FROM reposts x WHERE x.user_id = p.owner_id AND x.item_type = 'track' AND x.item_id = r.track_id) AS reposted,
+       EXISTS (SELECT 1 FROM saves x WHERE x.user_id = p.owner_id AND x.item_type = 'track' AND x.item_id = r.track_id) AS saved
+     FROM track_remixes r JOIN tracks p ON p.id = r.parent_track_id WHERE r.track_id = ? ORDER BY r.parent_track_id`,
+  );
+  const trending = db.prepare<[TrendingWindow, string, number, number], TrackRow>(
     `${TRACK_SELECT} JOIN trending tr ON tr.track_id = t.id WHERE tr.time = ? AND tr.genre = ? ORDER BY tr.rank LIMIT ? OFFSET ?`,
   );
 
@@ -121,7 +131,8 @@ export function prepareQueries(db: Db) {
     userFavorites: (userId: number, page: Page) => userFavorites.all(userId, page.limit, page.offset),
     userReposts: (userId: number, page: Page) => userReposts.all(userId, page.limit, page.offset),
     playlistTracks: (playlistId: number, page: Page) => playlistTracks.all(playlistId, page.limit, page.offset),
-    trending: (time: TrendingTime, genre: string, page: Page) => trending.all(time, genre, page.limit, page.offset),
+    remixParents: (trackId: number) => remixParents.all(trackId),
+    trending: (time: TrendingWindow, genre: string, page: Page) => trending.all(time, genre, page.limit, page.offset),
     searchTracks: (text: string, onlyDownloadable: boolean, page: Page) =>
       trackSearch(searchParams(text, normalize(text), onlyDownloadable, page), page),
     searchUsers: (text: string, onlyDownloadable: boolean, page: Page) =>

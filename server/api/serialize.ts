@@ -1,5 +1,5 @@
-import type { Playlist, Track, User } from '../../src/core/types.js';
 import { encodeId } from '../ids.js';
+import { blockAt, isoTime, PLAYLIST_FIXED, TRACK_FIXED, USER_FIXED, type RemixParentRow } from './production.js';
 
 /** A users row as the queries select it. */
 export interface UserRow {
@@ -11,6 +11,8 @@ export interface UserRow {
   is_verified: number;
   profile_picture: string | null;
   cover_photo: string | null;
+  created_at: number;
+  wallet: string | null;
   album_count: number;
   followee_count: number;
   follower_count: number;
@@ -23,6 +25,7 @@ export interface UserRow {
 export interface TrackRow {
   id: number;
   title: string;
+  slug: string;
   duration: number;
   description: string | null;
   genre: string | null;
@@ -31,43 +34,72 @@ export interface TrackRow {
   tags: string | null;
   downloadable: number | null;
   artwork: string | null;
+  created_at: number;
   play_count: number;
   repost_count: number;
   favorite_count: number;
-  remix_parents: string | null; // comma-separated parent ids
+  /** 1 when the track remixes another. */
+  is_remix: number;
   owner_id: number;
 }
 
 export interface PlaylistRow {
   id: number;
   playlist_name: string;
+  slug: string;
   is_album: number;
   description: string | null;
   artwork: string | null;
+  created_at: number;
   repost_count: number;
   favorite_count: number;
   total_play_count: number;
+  /** The playlist's track ids in order, comma-separated. */
+  track_ids: string | null;
   owner_id: number;
 }
 
 /** The users columns a user answer is made of. */
 export const USER_COLUMNS = [
-  'id', 'handle', 'name', 'bio', 'location', 'is_verified', 'profile_picture', 'cover_photo',
+  'id', 'handle', 'name', 'bio', 'location', 'is_verified', 'profile_picture', 'cover_photo', 'created_at', 'wallet',
   'album_count', 'followee_count', 'follower_count', 'playlist_count', 'repost_count', 'track_count',
 ].map((c) => `u.${c}`).join(', ');
 
-/** Turns stored image maps (JSON, values absolute or relative to the service) into URL maps. */
+/** A user as JSON text, with the id and handle a track or playlist of theirs needs. */
+interface Owner {
+  id: string;
+  handle: string;
+  json: string;
+}
+
+/** The parts of a track's JSON that stay while the service runs (counts and URLs do not). */
+interface TrackParts {
+  head: string;
+  body: string;
+  streamUrl: string;
+  downloadable: boolean;
+}
+
+const text = (value: string): string => JSON.stringify(value);
+const optional = (key: string, value: string | null): string => (value === null ? '' : `,"${key}":${text(value)}`);
+const KEPT_MAX = 50_000;
+
+/**
+ * Builds every answer's resources as JSON text: the contract's fields first, then production's
+ * (production.ts). Users and the fixed parts of tracks are built once and kept (the catalog's
+ * rows do not change while the service runs, but for counts, which are read fresh every time).
+ */
 export class Serializer {
-  /** `userRow` reads an owner's row; owners are kept once made (user rows do not change while the service runs). */
   constructor(
     private readonly baseUrl: () => string,
     private readonly userRow: (id: number) => UserRow | undefined,
+    private readonly remixParents: (trackId: number) => RemixParentRow[],
   ) {}
 
-  // Image maps repeat across answers (an owner on every track): parsed maps are kept per base URL,
-  // and so are owners, whose pictures are URLs on that base.
+  // Image maps, owners and track parts hold URLs on the base: they are kept per base URL.
   private readonly parsedImages = new Map<string, Record<string, string>>();
-  private readonly owners = new Map<number, User>();
+  private readonly owners = new Map<number, Owner>();
+  private readonly tracks = new Map<number, TrackParts>();
   private imagesBase = '';
 
   private sameBase(): string {
@@ -75,11 +107,13 @@ export class Serializer {
     if (base !== this.imagesBase) {
       this.parsedImages.clear();
       this.owners.clear();
+      this.tracks.clear();
       this.imagesBase = base;
     }
     return base;
   }
 
+  /** A stored image map (JSON, values absolute or relative to the service) as a URL map. */
   images<T extends object>(json: string | null): T | undefined {
     if (!json) return undefined;
     const base = this.sameBase();
@@ -88,85 +122,126 @@ export class Serializer {
       const map = JSON.parse(json) as Record<string, string>;
       out = {};
       for (const key in map) out[key] = map[key]!.startsWith('/') ? base + map[key] : map[key]!;
-      if (this.parsedImages.size >= 50_000) this.parsedImages.clear();
+      if (this.parsedImages.size >= KEPT_MAX) this.parsedImages.clear();
       this.parsedImages.set(json, out);
     }
     return { ...out } as T;
   }
 
-  user(row: UserRow): User {
-    const user: User = {
-      id: encodeId(row.id),
-      handle: row.handle,
-      name: row.name,
-      is_verified: row.is_verified === 1,
-      album_count: row.album_count,
-      followee_count: row.followee_count,
-      follower_count: row.follower_count,
-      playlist_count: row.playlist_count,
-      repost_count: row.repost_count,
-      track_count: row.track_count,
-    };
-    if (row.bio !== null) user.bio = row.bio;
-    if (row.location !== null) user.location = row.location;
-    const cover = this.images<User['cover_photo'] & object>(row.cover_photo);
-    if (cover) user.cover_photo = cover;
-    const picture = this.images<User['profile_picture'] & object>(row.profile_picture);
-    if (picture) user.profile_picture = picture;
-    return user;
+  private imagesJson(key: string, json: string | null): string {
+    const map = this.images(json);
+    return map ? `,"${key}":${JSON.stringify(map)}` : '';
   }
 
-  /** The owner of a track or playlist row. Shared between answers: serialized, never changed. */
-  owner(row: TrackRow | PlaylistRow): User {
+  /** A user, from its row; kept by id. */
+  user(row: UserRow): string {
+    return this.owner(row.id, row).json;
+  }
+
+  private owner(id: number, known?: UserRow): Owner {
     this.sameBase();
-    let user = this.owners.get(row.owner_id);
-    if (!user) {
-      const found = this.userRow(row.owner_id);
-      if (!found) throw new Error(`No owner ${row.owner_id} for ${row.id}`);
-      user = this.user(found);
-      if (this.owners.size >= 50_000) this.owners.clear();
-      this.owners.set(row.owner_id, user);
+    let owner = this.owners.get(id);
+    if (!owner) {
+      const row = known ?? this.userRow(id);
+      if (!row) throw new Error(`No user ${id}`);
+      owner = { id: encodeId(row.id), handle: row.handle, json: this.userJson(row) };
+      if (this.owners.size >= KEPT_MAX) this.owners.clear();
+      this.owners.set(id, owner);
     }
-    return user;
+    return owner;
   }
 
-  track(row: TrackRow): Track {
-    const track: Track = {
-      id: encodeId(row.id),
-      title: row.title,
-      user: this.owner(row),
-      duration: row.duration,
-      repost_count: row.repost_count,
-      favorite_count: row.favorite_count,
-      play_count: row.play_count,
-    };
-    const artwork = this.images<Track['artwork'] & object>(row.artwork);
-    if (artwork) track.artwork = artwork;
-    if (row.description !== null) track.description = row.description;
-    if (row.genre !== null) track.genre = row.genre;
-    if (row.mood !== null) track.mood = row.mood;
-    if (row.release_date !== null) track.release_date = row.release_date;
-    if (row.tags !== null) track.tags = row.tags;
-    if (row.downloadable !== null) track.downloadable = row.downloadable === 1;
-    if (row.remix_parents) {
-      track.remix_of = { tracks: row.remix_parents.split(',').map((id) => ({ parent_track_id: encodeId(Number(id)) })) };
-    }
-    return track;
+  private userJson(row: UserRow): string {
+    const created = isoTime(row.created_at);
+    return (
+      `{"id":"${encodeId(row.id)}","handle":${text(row.handle)},"name":${text(row.name)},"is_verified":${row.is_verified === 1}` +
+      `,"album_count":${row.album_count},"followee_count":${row.followee_count},"follower_count":${row.follower_count}` +
+      `,"playlist_count":${row.playlist_count},"repost_count":${row.repost_count},"track_count":${row.track_count}` +
+      optional('bio', row.bio) +
+      optional('location', row.location) +
+      this.imagesJson('cover_photo', row.cover_photo) +
+      this.imagesJson('profile_picture', row.profile_picture) +
+      `,"handle_lc":${text(row.handle.toLowerCase())},"wallet":${text(row.wallet ?? '')},"erc_wallet":${text(row.wallet ?? '')}` +
+      `,"created_at":"${created}","updated_at":"${created}","blocknumber":${blockAt(row.created_at)},${USER_FIXED}}`
+    );
   }
 
-  playlist(row: PlaylistRow): Playlist {
-    const playlist: Playlist = {
-      id: encodeId(row.id),
-      playlist_name: row.playlist_name,
-      is_album: row.is_album === 1,
-      user: this.owner(row),
-      repost_count: row.repost_count,
-      favorite_count: row.favorite_count,
-      total_play_count: row.total_play_count,
-    };
-    const artwork = this.images<Playlist['artwork'] & object>(row.artwork);
-    if (artwork) playlist.artwork = artwork;
-    if (row.description !== null) playlist.description = row.description;
-    return playlist;
+  private trackParts(row: TrackRow): TrackParts {
+    const base = this.sameBase();
+    let parts = this.tracks.get(row.id);
+    if (!parts) {
+      const id = encodeId(row.id);
+      const owner = this.owner(row.owner_id);
+      const created = isoTime(row.created_at);
+      const downloadable = row.downloadable === 1;
+      const permalink = `/${owner.handle}/${row.slug}`;
+      const artwork = this.images(row.artwork);
+      parts = {
+        head: `{"id":"${id}","title":${text(row.title)},"user":${owner.json},"duration":${row.duration}`,
+        body:
+          `,"artwork":${artwork ? JSON.stringify(artwork) : '{}'}` +
+          optional('description', row.description) +
+          `,"genre":${text(row.genre ?? '')}` +
+          optional('mood', row.mood) +
+          optional('release_date', row.release_date) +
+          optional('tags', row.tags) +
+          (row.downloadable === null ? '' : `,"downloadable":${downloadable}`) +
+          `,"is_downloadable":${downloadable},"access":{"stream":true,"download":${downloadable}}` +
+          `,"permalink":${text(permalink)},"route_id":${text(permalink.slice(1))},"user_id":"${owner.id}"` +
+          `,"created_at":"${created}","updated_at":"${created}","blocknumber":${blockAt(row.created_at)},${TRACK_FIXED}`,
+        // A JSON string missing its closing quote: the caller's app_name goes on the end.
+        streamUrl: text(`${base}/v1/tracks/${id}/stream`).slice(0, -1),
+        downloadable,
+      };
+      if (this.tracks.size >= KEPT_MAX) this.tracks.clear();
+      this.tracks.set(row.id, parts);
+    }
+    return parts;
+  }
+
+  /**
+   * A track. `appName` goes into its stream, preview and download URLs, so they play as they
+   * are (the contract requires app_name on a stream request).
+   */
+  track(row: TrackRow, appName: string | undefined): string {
+    const parts = this.trackParts(row);
+    const url = `${parts.streamUrl}${appName ? `?app_name=${encodeURIComponent(appName)}` : ''}"`;
+    const media = `{"url":${url},"mirrors":[]}`;
+    return (
+      parts.head +
+      `,"repost_count":${row.repost_count},"favorite_count":${row.favorite_count},"play_count":${row.play_count}` +
+      parts.body +
+      `,"remix_of":${row.is_remix ? this.remixOf(row.id) : '{"tracks":[]}'}` +
+      `,"stream":${media},"preview":${media},"download":${parts.downloadable ? media : '{"mirrors":[]}'}}`
+    );
+  }
+
+  /** A remix's parents, each with its owner and whether that owner reposted or saved the remix. */
+  private remixOf(trackId: number): string {
+    const parents = this.remixParents(trackId).map(
+      (p) =>
+        `{"parent_track_id":"${encodeId(p.parent_track_id)}","user":${this.owner(p.owner_id).json}` +
+        `,"has_remix_author_reposted":${p.reposted === 1},"has_remix_author_saved":${p.saved === 1}}`,
+    );
+    return `{"tracks":[${parents.join(',')}]}`;
+  }
+
+  playlist(row: PlaylistRow): string {
+    this.sameBase();
+    const owner = this.owner(row.owner_id);
+    const created = isoTime(row.created_at);
+    const contents = row.track_ids
+      ? row.track_ids.split(',').map((id) => `{"timestamp":${row.created_at},"track_id":"${encodeId(Number(id))}","metadata_timestamp":${row.created_at}}`)
+      : [];
+    const permalink = `/${owner.handle}/${row.is_album ? 'album' : 'playlist'}/${row.slug}`;
+    return (
+      `{"id":"${encodeId(row.id)}","playlist_name":${text(row.playlist_name)},"is_album":${row.is_album === 1},"user":${owner.json}` +
+      `,"repost_count":${row.repost_count},"favorite_count":${row.favorite_count},"total_play_count":${row.total_play_count}` +
+      this.imagesJson('artwork', row.artwork) +
+      optional('description', row.description) +
+      `,"permalink":${text(permalink)},"user_id":"${owner.id}","track_count":${contents.length}` +
+      `,"playlist_contents":[${contents.join(',')}],"added_timestamps":[${contents.join(',')}]` +
+      `,"created_at":"${created}","updated_at":"${created}","blocknumber":${blockAt(row.created_at)},${PLAYLIST_FIXED}}`
+    );
   }
 }

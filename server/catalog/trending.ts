@@ -1,9 +1,9 @@
 /**
  * Precomputed trending, with production's formula (reference-notes, "Trending"):
  *
- * - week / month: `(plays_in_window + 50 * reposts_in_window + saves_in_window
+ * - week / month / year: `(plays_in_window + 50 * reposts_in_window + saves_in_window
  *   + 0.25 * total_reposts + 0.01 * total_saves) * karma`, and for a track older than the window
- *   also `* max(1e-5, 100000 ^ max(-10, 1 - age_days / window_days))`; windows are 7 and 30 days.
+ *   also `* max(1e-5, 100000 ^ max(-10, 1 - age_days / window_days))`; windows are 7, 30 and 365 days.
  * - allTime: `(plays + 0.25 * reposts + 0.01 * saves) * karma`.
  * - karma: the sum of the follower counts of the distinct users who reposted or saved the track,
  *   counting only users with a profile picture, a cover photo and a bio.
@@ -18,9 +18,11 @@
 import type { Db } from '../db/open.js';
 import type { TrendingTime } from '../../src/core/types.js';
 
-export const TRENDING_TIMES: readonly TrendingTime[] = ['week', 'month', 'allTime'];
+/** The contract's windows, and `year`, which production also answers (`--compat production`). */
+export type TrendingWindow = TrendingTime | 'year';
+export const TRENDING_TIMES: readonly TrendingWindow[] = ['week', 'month', 'year', 'allTime'];
 export const TRENDING_LIMIT = 100;
-const WINDOW_DAYS = { week: 7, month: 30 } as const;
+const WINDOW_DAYS = { week: 7, month: 30, year: 365 } as const;
 const DAY = 86_400;
 const MIN_OWNER_FOLLOWERS = 3;
 
@@ -100,7 +102,7 @@ function perTrack(db: Db, indexOf: Map<number, number>, sql: string, params: num
   return out;
 }
 
-function scores(db: Db, time: TrendingTime, tracks: TrackFacts[], indexOf: Map<number, number>, karma: Float64Array, now: number): Float64Array {
+function scores(db: Db, time: TrendingWindow, tracks: TrackFacts[], indexOf: Map<number, number>, karma: Float64Array, now: number): Float64Array {
   const out = new Float64Array(tracks.length);
   if (time === 'allTime') {
     tracks.forEach((t, i) => {

@@ -20,7 +20,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { RouteModule, ServiceContext } from '../context.js';
 import { HttpError, badRequest, notFound } from '../http/errors.js';
-import { params, publicId, query } from '../http/schemas.js';
+import { appName, flag, isSet, params, publicId, query } from '../http/schemas.js';
 import { decodeId } from '../ids.js';
 import { artSvg, type ImageKind } from '../media/art.js';
 import { loadPalette, type Palette } from '../media/palette.js';
@@ -63,16 +63,25 @@ function registerMediaRoutes(app: FastifyInstance, ctx: ServiceContext, palette:
     Object.entries(IMAGE_OWNERS).map(([kind, table]) => [kind, ctx.db.prepare<[number]>(`SELECT 1 FROM ${table} WHERE id = ?`)]),
   ) as Record<ImageKind, ReturnType<typeof ctx.db.prepare<[number]>>>;
 
-  app.route<{ Params: { track_id: string }; Querystring: { app_name: string } }>({
+  // Production's clients stream without app_name and may ask for the audio's URL as JSON
+  // (`no_redirect=true`); `--compat production` answers both.
+  const streamQuery = ctx.production
+    ? { type: 'object', properties: { app_name: appName, no_redirect: flag }, additionalProperties: true }
+    : query({});
+  app.route<{ Params: { track_id: string }; Querystring: { app_name?: string; no_redirect?: string } }>({
     method: ['GET', 'HEAD'],
     url: '/v1/tracks/:track_id/stream',
-    schema: { params: params({ track_id: publicId }), querystring: query({}) },
+    schema: { params: params({ track_id: publicId }), querystring: streamQuery },
     handler: async (request, reply) => {
       const publicTrackId = request.params.track_id;
       const id = decodeId(publicTrackId);
       if (id === undefined) throw badRequest(`track_id ${publicTrackId} is not a track id`);
       const track = findTrack.get(id);
       if (!track) throw notFound(`Track ${publicTrackId} not found`);
+      if (ctx.production && isSet(request.query.no_redirect)) {
+        const app = request.query.app_name;
+        return { data: `${ctx.baseUrl}/v1/tracks/${publicTrackId}/stream${app ? `?app_name=${encodeURIComponent(app)}` : ''}` };
+      }
 
       const media = trackAudio(palette(), track);
       const etag = media.etag;

@@ -5,6 +5,8 @@ import { LIST_LIMIT, limit, params, query } from '../http/schemas.js';
 import { appNameProblem } from '../http/app-name.js';
 import { errorBody } from '../http/errors.js';
 
+const STREAM_PATH = /^\/v1\/tracks\/[A-Za-z0-9]+\/stream(\?|$)/;
+
 /**
  * Counts every /v1 request by its app_name, and serves the trailing counts. An app_name
  * that breaks the rule (http/app-name.ts) is a 400 before anything else, so it is never stored.
@@ -16,6 +18,11 @@ export const metricsRoutes: RouteModule = (app, ctx) => {
   app.addHook('onRequest', async (req, reply) => {
     if (!req.url.startsWith('/v1/')) return;
     const name = (req.query as { app_name?: unknown }).app_name;
+    // Production's clients stream without app_name; `--compat production` plays those, counted under ''.
+    if (name === undefined && ctx.production && STREAM_PATH.test(req.url)) {
+      metrics.record('');
+      return;
+    }
     if (typeof name !== 'string') return; // missing or repeated: the route's schema answers
     const problem = appNameProblem(name);
     if (problem) return reply.code(400).send(errorBody(400, problem));

@@ -67,10 +67,9 @@ export const oembedRoutes: RouteModule = (app, ctx) => {
       const origin = /^https?:\/\//i.test(url) ? new URL(url).origin : base;
       const title = resourceTitle(resource, (id) => queries.userById(id)?.name ?? '');
       const owner = resource.kind === 'user' ? resource.row : queries.userById(resource.row.owner_id)!;
-      const images =
-        resource.kind === 'track' ? serialize.track(resource.row).artwork
-        : resource.kind === 'playlist' ? serialize.playlist(resource.row).artwork
-        : serialize.user(resource.row).profile_picture;
+      const images = serialize.images<Record<string, string>>(
+        resource.kind === 'user' ? resource.row.profile_picture : resource.row.artwork,
+      );
       const thumbnail = images?.['480x480'];
       const src = `${base}/embed/${resource.kind}/${encodeId(resource.row.id)}?size=${size}${theme ? `&theme=${theme}` : ''}`;
       return {

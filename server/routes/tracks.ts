@@ -1,6 +1,6 @@
 import type { RouteModule } from '../context.js';
-import type { TrendingTime } from '../../src/core/types.js';
-import { found, keyOf, readApi } from '../api/index.js';
+import type { TrendingWindow } from '../catalog/trending.js';
+import { appNameOf, found, jsonList, keyOf, readApi, sendData } from '../api/index.js';
 import { flag, isSet, limit, offset, params, publicId, query, SEARCH_LIMIT, searchText, TRENDING_LIMIT } from '../http/schemas.js';
 
 type Page = { limit: number; offset: number };
@@ -15,17 +15,18 @@ export const trackRoutes: RouteModule = (app, ctx) => {
   app.get<{ Querystring: { query: string; only_downloadable?: string } & Page }>(
     '/v1/tracks/search',
     { schema: { querystring: query({ query: searchText, only_downloadable: flag, limit: limit(SEARCH_LIMIT), offset }, ['query']) } },
-    async (req) => ({
-      data: queries.searchTracks(req.query.query, isSet(req.query.only_downloadable), req.query).map((row) => serialize.track(row)),
-    }),
+    async (req, reply) =>
+      sendData(reply, jsonList(queries.searchTracks(req.query.query, isSet(req.query.only_downloadable), req.query).map((row) => serialize.track(row, appNameOf(req))))),
   );
 
-  app.get<{ Querystring: { time: TrendingTime; genre?: string } & Page }>(
+  // Production also answers time=year; the contract knows week, month and allTime.
+  const windows = ctx.production ? ['week', 'month', 'year', 'allTime'] : ['week', 'month', 'allTime'];
+  app.get<{ Querystring: { time: TrendingWindow; genre?: string; app_name: string } & Page }>(
     '/v1/tracks/trending',
     {
       schema: {
         querystring: query({
-          time: { type: 'string', enum: ['week', 'month', 'allTime'], default: 'week' },
+          time: { type: 'string', enum: windows, default: 'week' },
           genre: { type: 'string', minLength: 1, maxLength: 100 },
           limit: limit(TRENDING_LIMIT),
           offset: { type: 'integer', minimum: 0, maximum: TRENDING_LIMIT.max - 1, default: 0 },
@@ -33,14 +34,14 @@ export const trackRoutes: RouteModule = (app, ctx) => {
       },
     },
     async (req, reply) => {
-      const { time, genre = '', limit: size, offset: skip } = req.query;
-      const key = `${time}\n${genre}\n${size}\n${skip}`;
+      const { time, genre = '', limit: size, offset: skip, app_name: appName } = req.query;
+      const key = `${time}\n${genre}\n${size}\n${skip}\n${appName}`;
       const now = Date.now();
       let cached = trendingCache.get(key);
       if (!cached || now - cached.at > TRENDING_TTL_MS) {
-        const data = queries.trending(time, genre, { limit: size, offset: skip }).map((row) => serialize.track(row));
+        const data = queries.trending(time, genre, { limit: size, offset: skip }).map((row) => serialize.track(row, appName));
         // Kept as bytes: a 100-track answer is not encoded again for every request.
-        cached = { at: now, body: Buffer.from(JSON.stringify({ data })) };
+        cached = { at: now, body: Buffer.from(`{"data":${jsonList(data)}}`) };
         if (trendingCache.size > 500) trendingCache.clear();
         trendingCache.set(key, cached);
       }
@@ -51,9 +52,9 @@ export const trackRoutes: RouteModule = (app, ctx) => {
   app.get<{ Params: { track_id: string } }>(
     '/v1/tracks/:track_id',
     { schema: { params: params({ track_id: publicId }), querystring: query({}) } },
-    async (req) => {
+    async (req, reply) => {
       const id = keyOf(req.params.track_id, 'track');
-      return { data: serialize.track(found(queries.trackById(id), 'track', req.params.track_id)) };
+      return sendData(reply, serialize.track(found(queries.trackById(id), 'track', req.params.track_id), appNameOf(req)));
     },
   );
 };

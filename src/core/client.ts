@@ -142,6 +142,9 @@ export function createClient(options: ClientOptions = {}): Client {
       : q ? request(op, path, { ...p, [q]: a }, read, op != 'verifyToken')
       : request(op, path, a as CallOptions)) as Method;
   }
+  // Production sends the one playlist in an array.
+  const getPlaylist = c.getPlaylist as Method;
+  c.getPlaylist = (id: string, p?: CallOptions) => getPlaylist(id, p).then((d) => (d as Playlist[])[0] || d);
   // The contract's verify body is the bare profile; production wraps it in `data`: accept both.
   const verify = c.verifyToken as Method;
   c.verifyToken = (token: string, p?: CallOptions) => verify(token, p, readJson('verifyToken', true));
@@ -149,7 +152,8 @@ export function createClient(options: ClientOptions = {}): Client {
   const resolve = c.resolve as Method;
   c.resolve = (url: string, p?: CallOptions) =>
     resolve(url, p, async (res) => {
-      const data = await readJson<{ title?: string; playlist_name?: string }>('resolve')(res);
+      let data = await readJson<{ title?: string; playlist_name?: string }>('resolve')(res);
+      data = (data as Playlist[])[0] || data;
       return { kind: data.title ? 'track' : data.playlist_name ? 'playlist' : 'user', data };
     });
   c.getStreamUrl = (id: string, p?: CallOptions) =>

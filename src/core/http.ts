@@ -1,4 +1,5 @@
 import { ServiceError } from './errors.js';
+import { normalize } from './shapes.js';
 
 /**
  * One fetch under a timeout and the caller's signal; `read` runs inside the timer, so a
@@ -31,7 +32,7 @@ export async function timedFetch<T>(
 }
 
 /**
- * Reads a JSON answer and returns its `data`: an error status becomes kind `http` with the
+ * Reads a JSON answer and returns its `data`, in the kit's shapes (shapes.ts; links on the answering host): an error status becomes kind `http` with the
  * server's message; a body that is not JSON (a SyntaxError, mapped by timedFetch), or has no
  * `data` unless `bare` allows the body itself, kind `invalid`.
  */
@@ -45,7 +46,7 @@ export const readJson =
     const body = await res.json();
     const data = body?.data ?? (bare ? body : undefined);
     if (data === undefined) throw new ServiceError('no data', 'invalid', op);
-    return data;
+    return normalize(data, res.url);
   };
 
 /** Settles like `p`, or rejects with kind `abort` as soon as `signal` fires (then calls `onAbort`). */

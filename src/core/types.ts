@@ -50,7 +50,14 @@ export interface Track {
   release_date?: string;
   tags?: string;
   downloadable?: boolean;
-  remix_of?: { tracks: Array<{ parent_track_id: string }> };
+  /** Production may send `tracks` null or leave it out. */
+  remix_of?: { tracks?: Array<{ parent_track_id: string }> | null };
+  /** Production's name for `downloadable`; the client copies it there when only it is sent. */
+  is_downloadable?: boolean;
+  /** The public page's path, `/handle/slug` (production, and the reference service). */
+  permalink?: string;
+  /** Added by the client: the public page as an absolute URL, when `permalink` is a path. */
+  link?: string;
 }
 
 /** 2.3 Playlist */
@@ -64,6 +71,10 @@ export interface Playlist {
   total_play_count: number;
   artwork?: SquareImages;
   description?: string;
+  /** The public page's path, `/handle/playlist/slug` or `/handle/album/slug`. */
+  permalink?: string;
+  /** Added by the client: the public page as an absolute URL, when `permalink` is a path. */
+  link?: string;
 }
 
 /** 2.4 Favorite; `favorite_type` is `SaveType.track`, `SaveType.playlist` or `SaveType.album`. */
@@ -71,6 +82,8 @@ export interface Favorite {
   favorite_item_id: string;
   favorite_type: string;
   user_id: string;
+  /** When it was favorited (production; the reference service sends it too). */
+  created_at?: string;
 }
 
 /** The kinds of item a repost or a resolved URL can name. */
@@ -79,7 +92,8 @@ export type ItemKind = 'track' | 'playlist' | 'album';
 /**
  * 2.5 Activity, an element of a user's reposts. The contract leaves `item_type` and `item`
  * open; the reference service fills `item_type` with `{ kind }` and `item` with the whole
- * reposted Track (kind `track`) or Playlist (kinds `playlist`, `album`).
+ * reposted Track (kind `track`) or Playlist (kinds `playlist`, `album`). Production sends the
+ * string `track` or `playlist`; the client turns it into `{ kind }` (`album` for an album).
  */
 export interface Activity {
   timestamp?: string;
@@ -116,7 +130,8 @@ export interface LoginProfile {
   verified: boolean;
   profilePicture: SquareImages | null;
   apiKey: string | null;
-  iat: string;
+  /** Unix seconds: a string from the verify endpoint (production and the reference service), a number in the token itself. */
+  iat: string | number;
 }
 
 /** Every error the service answers: one JSON shape for every 4xx and 5xx. */

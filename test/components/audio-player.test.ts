@@ -6,10 +6,10 @@ import type { ServiceAudioPlayer } from '../../src/components/audio-player/audio
 import type { ServiceTrackCard } from '../../src/components/track-card/track-card.js';
 import { getAudioEngine } from '../../src/core/audio.js';
 import type { Track } from '../../src/core/index.js';
-import { appName, serviceClient, serviceUrl } from '../support/service.js';
+import { appName, serviceClient, serviceUrl, eachService } from '../support/service.js';
 import { engineState, playing, until } from '../support/playback.js';
 
-const engine = getAudioEngine();
+let engine = getAudioEngine();
 const part = <T extends Element = HTMLElement>(el: Element, name: string) => el.shadowRoot!.querySelector<T>(`[part="${name}"]`);
 const text = (el: Element, name: string) => part(el, name)?.textContent?.trim();
 const seekSlider = (el: Element) => part<HTMLInputElement>(el, 'seek')!;
@@ -34,13 +34,18 @@ const streamLog = async (recorderUrl: string, trackId: string, app: string): Pro
   return data.filter((x) => x.path.startsWith(`/v1/tracks/${trackId}/stream?`) && x.path.includes(`app_name=${app}`));
 };
 
-describe('<service-audio-player>', function () {
+eachService(() =>
+  describe('<service-audio-player>', function () {
   // A bound for a run that hangs only: every wait is on an event or the engine's state.
   this.timeout(60_000);
   let short: Track[]; // the three shortest trending tracks
   let long: Track; // one long enough to seek a minute into
 
   before(async () => {
+    // Each service's suite starts with a fresh page engine, as a page load would give it.
+    engine.pause();
+    delete (globalThis as { [key: symbol]: unknown })[Symbol.for('service-kit.audio-engine')];
+    engine = getAudioEngine();
     const tracks = await serviceClient().getTrendingTracks({ time: 'allTime', limit: 100 });
     const byLength = [...tracks].sort((a, b) => a.duration - b.duration);
     short = byLength.slice(0, 3);
@@ -309,7 +314,8 @@ describe('<service-audio-player>', function () {
     expect(el.paused).to.equal(true);
     await expect(el).to.be.accessible();
   });
-});
+  }),
+);
 
 function fmt(seconds: number): string {
   const s = Math.floor(seconds);

@@ -2,7 +2,7 @@ import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import '../../src/components/search/search.js';
 import type { ServiceSearch } from '../../src/components/search/search.js';
 import type { Track } from '../../src/core/index.js';
-import { appName, demoUser, fakeCount, fakeHost, serviceClient, serviceUrl, sleep } from '../support/service.js';
+import { appName, demoUser, fakeCount, fakeHost, serviceClient, serviceUrl, sleep, eachService } from '../support/service.js';
 
 const $ = (el: ServiceSearch, selector: string) => el.shadowRoot!.querySelector<HTMLElement>(selector);
 const input = (el: ServiceSearch) => $(el, '[part="input"]') as HTMLInputElement;
@@ -39,7 +39,8 @@ const mount = (attrs: { host?: string; type?: string; debounce?: number; onlyDow
     ?only-downloadable=${attrs.onlyDownloadable ?? false}
   ></service-search>`);
 
-describe('<service-search>', () => {
+eachService(() =>
+  describe('<service-search>', () => {
   let demoTracks: Track[];
 
   // Injected markup that ran would call alert: record the calls instead of blocking the page.
@@ -309,4 +310,5 @@ describe('<service-search>', () => {
     expect(alerts).to.deep.equal([]);
     await expect(el).to.be.accessible();
   });
-});
+  }),
+);

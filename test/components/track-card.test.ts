@@ -3,13 +3,14 @@ import '../../src/components/track-card/track-card.js';
 import type { ServiceTrackCard } from '../../src/components/track-card/track-card.js';
 import { getAudioEngine } from '../../src/core/audio.js';
 import type { Track } from '../../src/core/index.js';
-import { appName, onFirstError, serviceClient, serviceUrl } from '../support/service.js';
+import { appName, onFirstError, serviceClient, serviceUrl, eachService } from '../support/service.js';
 import { playing } from '../support/playback.js';
 
 const shadowText = (el: Element) => el.shadowRoot!.textContent!.replace(/\s+/g, ' ');
 const loaded = (el: ServiceTrackCard) => waitUntil(() => el.shadowRoot!.querySelector('[part="card"]'), 'the card renders', { timeout: 8000 });
 
-describe('<service-track-card>', () => {
+eachService(() =>
+  describe('<service-track-card>', () => {
   let tracks: Track[];
 
   before(async () => {
@@ -90,7 +91,8 @@ describe('<service-track-card>', () => {
     </div>`);
     const cards = [...wrap.querySelectorAll('service-track-card')] as ServiceTrackCard[];
     await Promise.all(cards.map(loaded));
-    const requests = performance.getEntriesByType('resource').filter((e) => e.name.includes(`/v1/tracks/${track.id}?`) && e.name.includes('dedupe-test'));
+    const requests = performance.getEntriesByType('resource').filter((e) => e.name.startsWith(`${serviceUrl}/v1/tracks/${track.id}?`) && e.name.includes('dedupe-test'));
     expect(requests.length).to.equal(1);
   });
-});
+  }),
+);

@@ -3,7 +3,7 @@ import '../../src/components/trending-list/trending-list.js';
 import type { ServiceTrendingList } from '../../src/components/trending-list/trending-list.js';
 import { getAudioEngine } from '../../src/core/audio.js';
 import type { Track } from '../../src/core/index.js';
-import { appName, onFirstError, fakeHost, serviceClient, serviceUrl, sleep } from '../support/service.js';
+import { appName, onFirstError, fakeHost, serviceClient, serviceUrl, sleep, eachService } from '../support/service.js';
 import { engineState, playing } from '../support/playback.js';
 
 const items = (el: Element) => [...el.shadowRoot!.querySelectorAll<HTMLLIElement>('li[part="item"]')];
@@ -19,7 +19,8 @@ const settledAgain = async (el: ServiceTrendingList) => {
 const trendingRequests = (app: string) =>
   performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.includes('/v1/tracks/trending?') && n.includes(`app_name=${app}`));
 
-describe('<service-trending-list>', function () {
+eachService(() =>
+  describe('<service-trending-list>', function () {
   this.timeout(60_000); // a bound for a run that hangs only: axe over 100 items takes seconds
   let week: Track[];
   let allTime: Track[];
@@ -238,4 +239,5 @@ describe('<service-trending-list>', function () {
     expect(items(el)).to.have.length(5);
     expect(trendingRequests(app)).to.have.length(1);
   });
-});
+  }),
+);

@@ -4,7 +4,7 @@ import '../../src/components/user-card/user-card.js';
 import type { ServiceUserCard } from '../../src/components/user-card/user-card.js';
 import { getAudioEngine } from '../../src/core/audio.js';
 import type { Activity, Playlist, Track, User } from '../../src/core/index.js';
-import { appName, onFirstError, demoUser, fakeHost, serviceClient, serviceUrl, sleep } from '../support/service.js';
+import { appName, onFirstError, demoUser, fakeHost, serviceClient, serviceUrl, sleep, eachService } from '../support/service.js';
 import { engineState, playing } from '../support/playback.js';
 
 const root = (el: Element) => el.shadowRoot!;
@@ -17,7 +17,8 @@ const panelLoaded = (el: ServiceUserCard) =>
   waitUntil(() => openPanel(el)?.querySelector('[part="list"], [part="empty"], [part="error"]'), 'the tab settles', { timeout: 8000 });
 const pagerButton = (el: Element, label: string) => [...openPanel(el).querySelectorAll<HTMLButtonElement>('[part="pager"] button')].find((b) => b.textContent === label)!;
 
-describe('<service-user-card>', function () {
+eachService(() =>
+  describe('<service-user-card>', function () {
   this.timeout(60_000); // a bound for a run that hangs only
   let user: User;
   let tracks: Track[];
@@ -262,4 +263,5 @@ describe('<service-user-card>', function () {
     expect(part(el, 'name')!.textContent).to.equal(user.name);
     expect(requests().length).to.be.greaterThan(0);
   });
-});
+  }),
+);

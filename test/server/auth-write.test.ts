@@ -63,7 +63,10 @@ describe('favorite and unfavorite', () => {
     let res = await favorite('POST', RILEY, TRACK);
     assert.equal(res.status, 200);
     assert.deepEqual(res.body.data, { user_id: RILEY, track_id: TRACK, favorited: true, favorite_count: 4 });
-    assert.deepEqual(await read(`/v1/users/${RILEY}/favorites`), [{ favorite_item_id: TRACK, favorite_type: 'SaveType.track', user_id: RILEY }]);
+    const [saved, ...others] = await read<{ created_at: string }[]>(`/v1/users/${RILEY}/favorites`);
+    assert.deepEqual(others, []);
+    assert.ok(Math.abs(Date.parse(saved!.created_at) - Date.now()) < 60_000, 'created_at is when it was favorited');
+    assert.deepEqual(saved, { favorite_item_id: TRACK, favorite_type: 'SaveType.track', user_id: RILEY, created_at: saved!.created_at });
     assert.equal((await read<{ favorite_count: number }>(`/v1/tracks/${TRACK}`)).favorite_count, 4);
 
     res = await favorite('POST', RILEY, TRACK);

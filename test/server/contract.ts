@@ -1,6 +1,7 @@
 // The contract's section 2 as checks, written from the spec rather than from the server's
 // code, so a field the server drops or mistypes fails here.
 import assert from 'node:assert/strict';
+import { modelFields } from './production-shapes.js';
 
 type Kind = 'string' | 'integer' | 'boolean' | 'object' | 'array' | ((value: unknown, path: string) => void);
 type Shape = Record<string, [Kind, 'required' | 'optional']>;
@@ -30,6 +31,8 @@ export const USER: Shape = {
   profile_picture: [imageMap(['150x150', '480x480', '1000x1000']), 'optional'],
 };
 
+const REMIX: Shape = { parent_track_id: ['string', 'required'] };
+
 export const TRACK: Shape = {
   id: ['string', 'required'],
   title: ['string', 'required'],
@@ -48,7 +51,7 @@ export const TRACK: Shape = {
   remix_of: [
     (v, p) => {
       assert.ok(Array.isArray((v as { tracks: unknown }).tracks), `${p}.tracks is an array`);
-      for (const t of (v as { tracks: unknown[] }).tracks) checkShape(t, { parent_track_id: ['string', 'required'] }, `${p}.tracks[]`);
+      for (const t of (v as { tracks: unknown[] }).tracks) checkShape(t, REMIX, `${p}.tracks[]`);
     },
     'optional',
   ],
@@ -83,11 +86,26 @@ export const METRIC: Shape = {
   count: ['integer', 'optional'],
 };
 
-/** Asserts `value` has every required field, only the contract's fields, each of its type. */
+/**
+ * Fields beyond the contract are additive (production-shapes.md): a resource may carry its
+ * production model's fields, and no others; their types are production-shapes.test.ts's business.
+ */
+const ADDITIVE = new Map<Shape, Set<string>>([
+  [USER, modelFields('User')],
+  [TRACK, modelFields('Track')],
+  [PLAYLIST, modelFields('Playlist')],
+  [FAVORITE, modelFields('Favorite')],
+  [ACTIVITY, modelFields('Activity')],
+  [REMIX, modelFields('Remix')],
+]);
+
+/** Asserts `value` has every required field, only the contract's (or production's) fields, each contract field of its type. */
 export function checkShape(value: unknown, shape: Shape, path = 'value'): void {
   assert.ok(value && typeof value === 'object' && !Array.isArray(value), `${path} is an object`);
   const record = value as Record<string, unknown>;
-  for (const key of Object.keys(record)) assert.ok(key in shape, `${path} has no field outside the contract: ${key}`);
+  for (const key of Object.keys(record)) {
+    assert.ok(key in shape || ADDITIVE.get(shape)?.has(key), `${path} has no field outside the contract or production's model: ${key}`);
+  }
   for (const [key, [kind, presence]] of Object.entries(shape)) {
     if (!(key in record)) {
       assert.ok(presence === 'optional', `${path}.${key} is required`);

@@ -3,13 +3,33 @@
  * host, an app name, configured clients, and an element's first error.
  */
 // @ts-expect-error: a virtual module that web-test-runner.config.mjs serves with this run's URLs
-import { SERVICE_URL, FAKE_URL, DEAD_URL } from '/__service.js';
+import { SERVICE_URL, COMPAT_SERVICE_URL, FAKE_URL, DEAD_URL } from '/__service.js';
 import { expect } from '@open-wc/testing';
 import { createClient, ServiceError, type Client, type ClientOptions } from '../../src/core/index.js';
 import type { ServiceErrorDetail } from '../../src/components/shared/service-element.js';
 
-/** Base URL of the real reference service (it lists only itself at GET /). */
-export const serviceUrl: string = SERVICE_URL;
+/**
+ * Base URL of the real reference service (it lists only itself at GET /): the one in the
+ * contract's shapes, or inside `eachService`, the suite's.
+ */
+export let serviceUrl: string = SERVICE_URL;
+/** Base URL of the reference service started with `--compat production` (production's shapes). */
+export const compatServiceUrl: string = COMPAT_SERVICE_URL;
+
+/**
+ * Defines `suite` twice: against the service in the contract's shapes and against the one in
+ * production's (`--compat production`). `serviceUrl` and `serviceClient()` follow the suite; the
+ * fake host's `real` stays the contract's service. Both services hold the same catalog.
+ */
+export function eachService(suite: () => void): void {
+  for (const [name, url] of [['contract shapes', SERVICE_URL], ['production shapes', COMPAT_SERVICE_URL]] as const) {
+    describe(`against the service in ${name}`, () => {
+      before(() => void (serviceUrl = url));
+      after(() => void (serviceUrl = SERVICE_URL));
+      suite();
+    });
+  }
+}
 /** Base URL of the fake host; see test/support/fake-host.mjs for its routes. */
 export const fakeUrl: string = FAKE_URL;
 /** A base URL where nothing listens. */

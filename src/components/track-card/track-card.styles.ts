@@ -32,6 +32,9 @@ export const trackCardStyles = css`
     margin: 0;
     overflow-wrap: anywhere;
   }
+  .title a {
+    color: inherit;
+  }
   .artist {
     display: inline-flex;
     align-items: center;

@@ -21,6 +21,7 @@ import { trackCardStyles } from './track-card.styles.js';
  * @csspart play-button - The play/pause button.
  * @csspart stats - The play, favorite and repost counts.
  * @csspart tags - The list of tags.
+ * @csspart link - The title's link to the track's public page, when the service names one (`permalink`).
  * @csspart badge - The genre, mood, remix and downloadable marks.
  * @csspart loading - The loading skeleton.
  * @csspart error - The error message.
@@ -83,7 +84,7 @@ export class ServiceTrackCard extends ServiceElement {
       <article part="card" class="card" aria-label=${`${track.title} by ${track.user.name}`}>
         ${artwork ? html`<img part="artwork" class="artwork" src=${artwork} alt="" loading="lazy" />` : nothing}
         <div class="body">
-          <h3 part="title" class="title">${track.title}</h3>
+          <h3 part="title" class="title">${track.link ? html`<a part="link" href=${track.link}>${track.title}</a>` : track.title}</h3>
           <div part="artist" class="artist">
             <span>${track.user.name}</span>${track.user.is_verified ? verifiedIcon() : nothing}
           </div>
@@ -91,7 +92,7 @@ export class ServiceTrackCard extends ServiceElement {
             <li><span class="visually-hidden">Duration </span>${formatDuration(track.duration)}</li>
             ${track.genre ? html`<li part="badge" class="badge">${track.genre}</li>` : nothing}
             ${track.mood ? html`<li part="badge" class="badge">${track.mood}</li>` : nothing}
-            ${track.remix_of?.tracks.length ? html`<li part="badge" class="badge">Remix</li>` : nothing}
+            ${track.remix_of?.tracks?.length ? html`<li part="badge" class="badge">Remix</li>` : nothing}
             ${track.downloadable ? html`<li part="badge" class="badge">${downloadIcon()} Downloadable</li>` : nothing}
           </ul>
           <ul part="stats" class="stats">
