@@ -3,7 +3,7 @@
  * `verifyToken` and `handleRedirect`. Nothing here throws into the page: every mistake and
  * every failed login reaches `errorCallback` (or, for `verifyToken`, the resolved result).
  */
-import { createClient, type Client } from './core/client.js';
+import { createAuthClient, type AuthClient } from './core/auth-client.js';
 import type { LoginProfile } from './core/types.js';
 import { login as coreLogin, type LoginErrorReason, type LoginResult, type LoginScope } from './core/auth.js';
 import { verifyToken as coreVerify } from './core/auth-answer.js';
@@ -65,7 +65,7 @@ export interface RenderButtonOptions {
 export const BUTTON_ID = 'service-login-button';
 
 let settings: InitOptions | undefined;
-let client: Client | undefined;
+let client: AuthClient | undefined;
 
 const SCOPES = ['read', 'write'];
 const SIZES = ['small', 'medium', 'large'];
@@ -104,11 +104,12 @@ export function init(options: InitOptions): void {
   ];
   if (problems.length) return report(`init needs ${problems.join(', ')}.`, 'config');
   const { apiKey, appName, hostListUrl, authUrl, host } = settings;
-  client = createClient({ apiKey, appName, hostListUrl, authUrl, host });
+  // Host selection and the verify endpoint are all logging in needs: not the whole REST client.
+  client = createAuthClient({ apiKey, appName, hostListUrl, authUrl, host });
 }
 
 /** The client after a complete init, else undefined after reporting why. */
-function ready(call: string): Client | undefined {
+function ready(call: string): AuthClient | undefined {
   if (!client) report(`Call init({ apiKey, appName, successCallback, errorCallback }) before ${call}.`, 'config');
   return client;
 }
