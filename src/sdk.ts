@@ -66,6 +66,8 @@ export const BUTTON_ID = 'service-login-button';
 
 let settings: InitOptions | undefined;
 let client: AuthClient | undefined;
+/** The app's identity and where the service is, from the last complete `init`. */
+let identity: Pick<InitOptions, 'apiKey' | 'appName' | 'hostListUrl' | 'authUrl' | 'host'> = { apiKey: '', appName: '' };
 
 const SCOPES = ['read', 'write'];
 const SIZES = ['small', 'medium', 'large'];
@@ -104,8 +106,9 @@ export function init(options: InitOptions): void {
   ];
   if (problems.length) return report(`init needs ${problems.join(', ')}.`, 'config');
   const { apiKey, appName, hostListUrl, authUrl, host } = settings;
+  identity = { apiKey, appName, hostListUrl, authUrl, host };
   // Host selection and the verify endpoint are all logging in needs: not the whole REST client.
-  client = createAuthClient({ apiKey, appName, hostListUrl, authUrl, host });
+  client = createAuthClient(identity);
 }
 
 /** The client after a complete init, else undefined after reporting why. */
@@ -128,8 +131,7 @@ export function renderButton({ element, scope = 'read', buttonOptions = {} }: Re
   const o = buttonOptions ?? {};
   const problem = oneOf(scope, SCOPES, 'scope') || oneOf(o.size, SIZES, 'buttonOptions.size') || oneOf(o.corners, CORNERS, 'buttonOptions.corners');
   if (problem) return void report(problem, 'config');
-  const { apiKey, appName, hostListUrl, authUrl, host } = c.options;
-  const button = Object.assign(document.createElement('service-login-button'), {
+  const button = Object.assign(document.createElement('service-login-button'), identity, {
     id: BUTTON_ID,
     scope,
     size: o.size ?? 'medium',
@@ -137,11 +139,6 @@ export function renderButton({ element, scope = 'read', buttonOptions = {} }: Re
     customText: o.customText == null ? undefined : String(o.customText),
     fullWidth: !!o.fullWidth,
     disabled: !!o.disabled,
-    apiKey,
-    appName,
-    hostListUrl,
-    authUrl,
-    host,
   });
   button.addEventListener('service-login-success', (e) => deliver({ status: 'success', ...e.detail }));
   button.addEventListener('service-login-error', (e) => deliver({ status: 'error', ...e.detail }));

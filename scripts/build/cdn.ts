@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { build, type Plugin, type ResolvedConfig, type UserConfig } from 'vite';
 import { compactTemplates } from './compact-templates.js';
 import { staticImports } from './static-imports.js';
@@ -15,7 +16,8 @@ export interface CdnFile {
  *  - all.js: every element;
  *  - service-<name>.js: one element each;
  *  - sdk.js: the contract's client-library API (src/sdk.ts) as an ES module;
- *  - sdk.iife.js: the same five functions for a classic script, as `window.serviceKit`.
+ *  - sdk.iife.js: the same five functions for a classic script, as `window.serviceKit`;
+ *  - any other single-file entry whose source exists (`all-hydrate.js` from src/all-hydrate.ts).
  */
 export function cdnFiles(components: string[]): CdnFile[] {
   return [
@@ -23,6 +25,7 @@ export function cdnFiles(components: string[]): CdnFile[] {
     ...components.map((name): CdnFile => ({ file: `service-${name}.js`, entry: `src/components/${name}/${name}.ts`, format: 'es' })),
     { file: 'sdk.js', entry: 'src/sdk.ts', format: 'es' },
     { file: 'sdk.iife.js', entry: 'src/sdk-global.ts', format: 'iife' },
+    ...(existsSync('src/all-hydrate.ts') ? [{ file: 'all-hydrate.js', entry: 'src/all-hydrate.ts', format: 'es' } as const] : []),
   ];
 }
 

@@ -1,5 +1,6 @@
 import { transformSync } from 'esbuild';
 import type { Plugin } from 'vite';
+import { walk } from './walk.js';
 
 /** A run of whitespace as short as it can be without moving a line: its line breaks, else one space. */
 const squeeze = (ws: string) => (ws.includes('\n') ? ws.replace(/[^\n]/g, '') : ' ');
@@ -17,15 +18,6 @@ function minifyCss(raw: string, quasis: number): string {
 
 type Node = { type?: string; tag?: { type: string; name: string }; quasi?: { quasis: { start: number; end: number }[] } };
 
-const walk = (node: unknown, visit: (n: Node) => void): void => {
-  if (!node || typeof node != 'object') return;
-  if ((node as Node).type) visit(node as Node);
-  for (const value of Object.values(node)) {
-    if (Array.isArray(value)) value.forEach((v) => walk(v, visit));
-    else if (value && typeof value == 'object') walk(value, visit);
-  }
-};
-
 /**
  * The CDN build's minifier leaves template literals as written, so Lit's `css` and `html`
  * templates keep their indentation. This shortens them before bundling, without moving a line
@@ -39,7 +31,7 @@ export function compactTemplates(): Plugin {
     transform(code, id) {
       if (!/[\\/]src[\\/].*\.ts$/.test(id) || !/\b(css|html|svg)`/.test(code)) return null;
       const edits: [number, number, string][] = [];
-      walk(this.parse(code), (n) => {
+      walk<Node>(this.parse(code), (n) => {
         const tag = n.type == 'TaggedTemplateExpression' && n.tag?.type == 'Identifier' ? n.tag.name : '';
         if (tag != 'css' && tag != 'html' && tag != 'svg') return;
         const quasis = n.quasi!.quasis;

@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite';
+import { walk } from './walk.js';
 
 type Node = {
   type?: string;
@@ -7,15 +8,6 @@ type Node = {
   source?: { type: string; value?: unknown };
   callee?: Node & { object?: Node; property?: { name?: string } };
   arguments?: (Node & { params?: (Node & { name?: string })[]; body?: Node })[];
-};
-
-const walk = (node: unknown, visit: (n: Node) => void): void => {
-  if (!node || typeof node != 'object') return;
-  if ((node as Node).type) visit(node as Node);
-  for (const value of Object.values(node)) {
-    if (Array.isArray(value)) value.forEach((v) => walk(v, visit));
-    else if (value && typeof value == 'object') walk(value, visit);
-  }
 };
 
 const isImport = (n: Node | undefined): n is Node => n?.type == 'ImportExpression' && n.source?.type == 'Literal' && typeof n.source.value == 'string';
@@ -39,7 +31,7 @@ export function staticImports(): Plugin {
       const edits = new Map<number, [number, string]>();
       const imports: string[] = [];
       const local = (what: string, i = imports.length) => `__static${i}${what}`;
-      walk(this.parse(code), (n) => {
+      walk<Node>(this.parse(code), (n) => {
         // `import(x).then((m) => ...)`: only the members the callback reads.
         const target = n.callee?.object;
         const callback = n.arguments?.[0];
