@@ -122,7 +122,7 @@ function ready(call: string): AuthClient | undefined {
  * (on the element itself, so `document.getElementById` finds it). Returns the button, or
  * undefined after reporting the problem.
  */
-export function renderButton({ element, scope = 'read', buttonOptions = {} }: RenderButtonOptions = { element: undefined }): ServiceLoginButton | undefined {
+export function renderButton({ element, scope = 'read', buttonOptions = {} } = {} as RenderButtonOptions): ServiceLoginButton | undefined {
   const c = ready('renderButton');
   if (!c) return undefined;
   if (!(element instanceof Element) || !element.parentNode) {

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { build, type Plugin, type ResolvedConfig, type UserConfig } from 'vite';
 import { compactTemplates } from './compact-templates.js';
 import { staticImports } from './static-imports.js';
+import { terserPass } from './terser-pass.js';
 
 /** One file of dist/cdn: its name, its entry module and its format. */
 export interface CdnFile {
@@ -33,7 +34,7 @@ export function cdnFiles(components: string[]): CdnFile[] {
 export function fileBuild({ file, entry, format }: CdnFile, outDir: string, first: boolean): UserConfig {
   return {
     esbuild: { target: 'es2022' },
-    plugins: [compactTemplates(), staticImports()],
+    plugins: [compactTemplates(), staticImports(), terserPass()],
     build: {
       outDir,
       emptyOutDir: first,

@@ -1,7 +1,11 @@
 import { html, css, type PropertyValues } from 'lit';
 import type { ClientOptions } from '../../core/index.js';
 import { ConfiguredElement } from '../shared/configured-element.js';
-import { contextEvent, serviceContext, settingsOf, type SettingsCallback } from '../shared/context.js';
+import { serviceContext, settingsOf, type SettingsCallback } from '../shared/context.js';
+
+/** A context-protocol event for the service's settings, as @lit/context sends it. */
+const contextEvent = (type: 'context-request' | 'context-provider', target: EventTarget, more: object = {}): Event =>
+  Object.assign(new Event(type, { bubbles: true, composed: true }), { context: serviceContext, contextTarget: target, ...more });
 
 /** A context-protocol event (`context-request` or `context-provider`), as it arrives. */
 type ContextEvent = Event & { context?: unknown; contextTarget?: EventTarget; callback?: SettingsCallback; subscribe?: boolean };

@@ -21,10 +21,6 @@ export function settingsOf(own: ClientOptions, provided?: ClientOptions): Client
 /** What a provider calls with the settings, and with how to stop hearing of them. */
 export type SettingsCallback = (value: ClientOptions, unsubscribe?: () => void) => void;
 
-/** A context-protocol event for the service's settings, as @lit/context sends it. */
-export const contextEvent = (type: 'context-request' | 'context-provider', target: EventTarget, more: object = {}): Event =>
-  Object.assign(new Event(type, { bubbles: true, composed: true }), { context: serviceContext, contextTarget: target, ...more });
-
 /**
  * Receives the nearest `<service-provider>`'s settings while `host` is connected, changes
  * included: the context protocol's request, as @lit/context's ContextConsumer sends it, in a
@@ -47,7 +43,8 @@ export class ProvidedSettings implements ReactiveController {
       this.unsubscribe = unsubscribe;
       this.onValue(value);
     };
-    this.host.dispatchEvent(contextEvent('context-request', this.host, { callback, subscribe: true }));
+    const request = { context: serviceContext, contextTarget: this.host, callback, subscribe: true };
+    this.host.dispatchEvent(Object.assign(new Event('context-request', { bubbles: true, composed: true }), request));
   }
 
   hostDisconnected(): void {
