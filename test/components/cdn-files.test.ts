@@ -28,6 +28,14 @@ function expectLoggedIn(r: SiteLogin, file: string) {
   expect(r.found, "document.getElementById('service-login-button')").to.equal('service-login-button');
 }
 
+// The CDN build of the current sources, made once for this file's tests.
+before(async function () {
+  this.timeout(300_000);
+  while (!(await executeServerCommand<boolean, object>('cdn-site-build'))) {
+    // still building: each command waits up to 10 s for it
+  }
+});
+
 describe('one CDN file, copied alone, logs in', function () {
   this.timeout(60_000);
 

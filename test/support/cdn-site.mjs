@@ -1,13 +1,14 @@
-// A web-test-runner plugin for the CDN's promise that each file works copied alone. Command
-// 'cdn-site-login' { file, page, twice? } -> { email, tokenParts, found, requested, errors }:
-// builds dist/cdn from the current sources (once per run, into .data-test/cdn-site/build),
+// A web-test-runner plugin for the CDN's promise that each file works copied alone.
+// Command 'cdn-site-build' -> true once dist/cdn is built from the current sources (once per run,
+// into .data-test/cdn-site/build), false while it is still building (ask again).
+// Command 'cdn-site-login' { file, page, twice? } -> { email, tokenParts, found, requested, errors }:
 // copies that one file into a fresh site folder next to an index.html, serves the folder on a
 // port of its own, opens it in a new tab of the test browser, clicks the login button with the
 // mouse, authorizes in the real prompt page (popup-driver.mjs) and reports what the page got.
 //   page 'element'   <service-login-button> with attributes, the file as a module script
 //   page 'sdk-module' import { init, renderButton } from './sdk.js'
 //   page 'sdk-script' the file as a classic script (twice when `twice`), then serviceKit.init/renderButton
-import { execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join, resolve } from 'node:path';
@@ -19,12 +20,15 @@ const WORK = join(ROOT, '.data-test/cdn-site');
 const API_KEY = '774b4a83134248429841ef8bd8a685f0875b9ab1';
 
 let built;
+/** Builds dist/cdn into WORK/build once per run, in a child process (the server stays responsive). */
 function buildCdn() {
-  built ??= (() => {
+  built ??= new Promise((resolve, reject) => {
     const out = join(WORK, 'build');
-    execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--mode', 'cdn', '--outDir', out, '--emptyOutDir', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
-    return out;
-  })();
+    const args = [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--mode', 'cdn', '--outDir', out, '--emptyOutDir', '--logLevel', 'warn'];
+    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: 'inherit' });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`the CDN build failed (exit ${code})`))));
+  });
   return built;
 }
 
@@ -70,7 +74,7 @@ async function siteLogin(browserPage, serviceUrl, { file, page, twice = false })
   const dir = join(WORK, `site-${page}-${file}`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  copyFileSync(join(buildCdn(), file), join(dir, file));
+  copyFileSync(join(await buildCdn(), file), join(dir, file));
   writeFileSync(join(dir, 'index.html'), pageHtml(file, page, serviceUrl, twice));
   const site = await serve(dir);
   const tab = await browserPage.browserContext().newPage();
@@ -97,6 +101,8 @@ export function cdnSitePlugin(serviceUrl) {
   return {
     name: 'cdn-site',
     async executeCommand({ command, payload, session }) {
+      // The build takes longer than one command may: the test asks again until it is done.
+      if (command === 'cdn-site-build') return Promise.race([buildCdn().then(() => true), new Promise((r) => setTimeout(() => r(false), 10_000))]);
       if (command !== 'cdn-site-login') return undefined;
       if (session.browser.type !== 'puppeteer') throw new Error(`${command} needs @web/test-runner-chrome (puppeteer)`);
       return siteLogin(session.browser.getPage(session.id), serviceUrl(), payload);
