@@ -43,6 +43,8 @@ export function fileBuild({ file, entry, format }: CdnFile, outDir: string, firs
       sourcemap: true,
       lib: { entry: { [file.replace(/\.js$/, '')]: entry }, formats: [format], name: 'serviceKit' },
       rollupOptions: {
+        // The first file's build waits for the others in closeBundle: no timing warning for that.
+        checks: { bundlerTimings: false },
         output: {
           minify: true,
           entryFileNames: file,
