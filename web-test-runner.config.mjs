@@ -6,6 +6,7 @@ import { chromeLauncher } from '@web/test-runner-chrome';
 import { startService } from './test/support/start-service.mjs';
 import { startFakeHost } from './test/support/fake-host.mjs';
 import { popupDriverPlugin } from './test/support/popup-driver.mjs';
+import { cdnSitePlugin } from './test/support/cdn-site.mjs';
 import { rangeRecorderPlugin } from './test/support/range-recorder.mjs';
 import { reactPlugin } from './test/support/react-plugin.mjs';
 
@@ -19,6 +20,7 @@ function servicePlugin() {
   let fake;
   return {
     name: 'reference-service',
+    serviceUrl: () => service.url,
     async serverStart() {
       [service, compat] = await Promise.all([
         startService({ dataDir: '.data-test/wtr' }),
@@ -42,7 +44,11 @@ function servicePlugin() {
   };
 }
 
+const service = servicePlugin();
+
 export default {
+  // The dev server's port: `--port N` on the command line, else WTR_PORT, else the first free one from 8000.
+  ...(process.env.WTR_PORT ? { port: Number(process.env.WTR_PORT) } : {}),
   files: ['test/**/*.test.ts', '!test/server/**'],
   nodeResolve: true,
   concurrency: 1,
@@ -64,7 +70,7 @@ export default {
       },
     }),
   ],
-  plugins: [servicePlugin(), popupDriverPlugin(), rangeRecorderPlugin(), reactPlugin(), esbuildPlugin({ ts: true, tsconfig: 'tsconfig.json', target: 'es2022' })],
+  plugins: [service, popupDriverPlugin(), cdnSitePlugin(service.serviceUrl), rangeRecorderPlugin(), reactPlugin(), esbuildPlugin({ ts: true, tsconfig: 'tsconfig.json', target: 'es2022' })],
   testFramework: { config: { timeout: 10000 } },
   testsFinishTimeout: 180000,
 };

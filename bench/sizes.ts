@@ -1,4 +1,5 @@
-// Bytes a page loads: gzip of each CDN entry's whole module graph, and of the core alone.
+// Bytes a page loads: gzip of each CDN file (each stands alone; its static module graph is
+// measured anyway, so a stray chunk would show), and of the core alone.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -61,9 +62,20 @@ export async function coreSize(): Promise<GraphSize> {
 
 const CORE_BUDGET = 3 * 1024;
 
+/** The CDN files' budgets in KB (1,024 bytes), gzip -9 of the file alone. */
+export const CDN_BUDGETS_KB: Record<string, number> = { 'all.js': 25, 'service-login-button.js': 10, 'sdk.js': 12, 'sdk.iife.js': 12 };
+
 // `node --import tsx bench/sizes.ts`: the core client's size alone; exits 1 over its 3 KB budget.
+// With `--cdn`: also builds dist/cdn and prints every file's size, exiting 1 when one is over its budget.
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const core = await coreSize();
   console.log(`core: ${core.minified} B minified, ${core.gzip} B gzip -9 (budget ${CORE_BUDGET} B)`);
   if (core.gzip > CORE_BUDGET) process.exitCode = 1;
+  if (process.argv.includes('--cdn')) {
+    for (const size of cdnSizes()) {
+      const budget = CDN_BUDGETS_KB[size.entry] && CDN_BUDGETS_KB[size.entry]! * 1024;
+      console.log(`${size.entry}: ${size.files} file(s), ${size.minified} B minified, ${size.gzip} B gzip -9${budget ? ` (budget ${budget} B)` : ''}`);
+      if (size.files > 1 || (budget && size.gzip > budget)) process.exitCode = 1;
+    }
+  }
 }

@@ -3,7 +3,7 @@
  * `verifyToken` and `handleRedirect`. Nothing here throws into the page: every mistake and
  * every failed login reaches `errorCallback` (or, for `verifyToken`, the resolved result).
  */
-import { createClient, type Client } from './core/client.js';
+import { createAuthClient, type AuthClient } from './core/auth-client.js';
 import type { LoginProfile } from './core/types.js';
 import { login as coreLogin, type LoginErrorReason, type LoginResult, type LoginScope } from './core/auth.js';
 import { verifyToken as coreVerify } from './core/auth-answer.js';
@@ -65,7 +65,9 @@ export interface RenderButtonOptions {
 export const BUTTON_ID = 'service-login-button';
 
 let settings: InitOptions | undefined;
-let client: Client | undefined;
+let client: AuthClient | undefined;
+/** The app's identity and where the service is, from the last complete `init`. */
+let identity: Pick<InitOptions, 'apiKey' | 'appName' | 'hostListUrl' | 'authUrl' | 'host'> = { apiKey: '', appName: '' };
 
 const SCOPES = ['read', 'write'];
 const SIZES = ['small', 'medium', 'large'];
@@ -104,11 +106,13 @@ export function init(options: InitOptions): void {
   ];
   if (problems.length) return report(`init needs ${problems.join(', ')}.`, 'config');
   const { apiKey, appName, hostListUrl, authUrl, host } = settings;
-  client = createClient({ apiKey, appName, hostListUrl, authUrl, host });
+  identity = { apiKey, appName, hostListUrl, authUrl, host };
+  // Host selection and the verify endpoint are all logging in needs: not the whole REST client.
+  client = createAuthClient(identity);
 }
 
 /** The client after a complete init, else undefined after reporting why. */
-function ready(call: string): Client | undefined {
+function ready(call: string): AuthClient | undefined {
   if (!client) report(`Call init({ apiKey, appName, successCallback, errorCallback }) before ${call}.`, 'config');
   return client;
 }
@@ -118,7 +122,7 @@ function ready(call: string): Client | undefined {
  * (on the element itself, so `document.getElementById` finds it). Returns the button, or
  * undefined after reporting the problem.
  */
-export function renderButton({ element, scope = 'read', buttonOptions = {} }: RenderButtonOptions = { element: undefined }): ServiceLoginButton | undefined {
+export function renderButton({ element, scope = 'read', buttonOptions = {} } = {} as RenderButtonOptions): ServiceLoginButton | undefined {
   const c = ready('renderButton');
   if (!c) return undefined;
   if (!(element instanceof Element) || !element.parentNode) {
@@ -127,8 +131,7 @@ export function renderButton({ element, scope = 'read', buttonOptions = {} }: Re
   const o = buttonOptions ?? {};
   const problem = oneOf(scope, SCOPES, 'scope') || oneOf(o.size, SIZES, 'buttonOptions.size') || oneOf(o.corners, CORNERS, 'buttonOptions.corners');
   if (problem) return void report(problem, 'config');
-  const { apiKey, appName, hostListUrl, authUrl, host } = c.options;
-  const button = Object.assign(document.createElement('service-login-button'), {
+  const button = Object.assign(document.createElement('service-login-button'), identity, {
     id: BUTTON_ID,
     scope,
     size: o.size ?? 'medium',
@@ -136,11 +139,6 @@ export function renderButton({ element, scope = 'read', buttonOptions = {} }: Re
     customText: o.customText == null ? undefined : String(o.customText),
     fullWidth: !!o.fullWidth,
     disabled: !!o.disabled,
-    apiKey,
-    appName,
-    hostListUrl,
-    authUrl,
-    host,
   });
   button.addEventListener('service-login-success', (e) => deliver({ status: 'success', ...e.detail }));
   button.addEventListener('service-login-error', (e) => deliver({ status: 'error', ...e.detail }));

@@ -4,7 +4,7 @@
  * auth.ts so that pages using the popup never load it (or the redirect-URI rules).
  */
 import { authClientFor, type AuthClient } from './auth-client.js';
-import { checkRedirectUri } from './redirect-uri.js';
+import { checkRedirectUri, checkUrl } from './redirect-uri.js';
 import { done, fail, hostFailed, pageUrl, STATE_KEY, type LoginParams, type LoginResult } from './auth.js';
 import { verifyToken } from './auth-answer.js';
 
@@ -19,8 +19,9 @@ export function redirectUriProblem(redirectUri: string, origin?: string): string
 
 /** Keeps `state` for `handleRedirect()` and sends the whole page to the prompt page. @internal */
 export function redirect(client: AuthClient, base: string | undefined, params: LoginParams, redirectUri: string): Promise<LoginResult> {
-  const problem = redirectUriProblem(redirectUri);
-  if (problem) return done(fail('config', problem));
+  // Never `postmessage` here: the URL rules alone, so a page's bundle leaves out the origin rules.
+  const verdict = checkUrl(redirectUri);
+  if (!verdict.ok) return done(fail('config', `The redirect URI ${verdict.reason}.`));
   sessionStorage.setItem(STATE_KEY, params.state!);
   const go = (b: string): LoginResult => {
     const url = pageUrl(b, { ...params, redirect_uri: redirectUri });

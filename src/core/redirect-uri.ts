@@ -67,7 +67,8 @@ export function checkOrigin(value: unknown): OriginVerdict {
   return { ok: true, origin: url.origin };
 }
 
-function checkUrl(value: string): RuleVerdict {
+/** Checks a redirect_uri that is not `postmessage`: the five rules alone (no origin check). */
+export function checkUrl(value: string): RuleVerdict {
   if (value.length > MAX_REDIRECT_URI_LENGTH) return fail(`is longer than ${MAX_REDIRECT_URI_LENGTH} characters`);
   if (CONTROL_OR_SPACE.test(value)) return fail('contains whitespace or a control character');
   if (value.includes('#')) return fail('contains a fragment (#), which is not allowed');

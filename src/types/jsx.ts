@@ -63,7 +63,7 @@ declare module 'react' {
         'onservice-error'?: (event: GlobalEventHandlersEventMap['service-error']) => void;
       };
       /** Log in with the service. */
-      'service-login-button': Tag<ServiceLoginButton, 'scope' | 'size' | 'corners' | 'customText' | 'fullWidth' | 'disabled' | 'redirectUri' | 'responseMode' | 'display' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host'> & {
+      'service-login-button': Tag<ServiceLoginButton, 'scope' | 'size' | 'corners' | 'customText' | 'fullWidth' | 'disabled' | 'redirectUri' | 'responseMode' | 'display' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme'> & {
         /** Text instead of "Continue with Service"; always shown as text, never as HTML. */
         'custom-text'?: Attr<ServiceLoginButton['customText']>;
         /** Fills the width of its container. */
@@ -86,9 +86,11 @@ declare module 'react' {
         'onservice-login-error'?: (event: GlobalEventHandlersEventMap['service-login-error']) => void;
       };
       /** A playlist or album with its tracks, playable. */
-      'service-playlist': Tag<ServicePlaylist, 'playlistId' | 'url' | 'loading' | 'theme' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host'> & {
+      'service-playlist': Tag<ServicePlaylist, 'playlistId' | 'url' | 'loading' | 'headingLevel' | 'theme' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host'> & {
         /** The playlist's public id. */
         'playlist-id'?: Attr<ServicePlaylist['playlistId']>;
+        /** The level of the heading that holds the playlist's name, 2 to 6 (default 2): set it to fit the page's outline, e.g. `3` under the page's `h2`. Another value means 2. */
+        'heading-level'?: Attr<ServicePlaylist['headingLevel']>;
         /** The application's name, sent as `app_name`. */
         'app-name'?: Attr<ServicePlaylist['appName']>;
         /** The application's API key. */
@@ -129,9 +131,11 @@ declare module 'react' {
         'onservice-error'?: (event: GlobalEventHandlersEventMap['service-error']) => void;
       };
       /** A track with a play button. */
-      'service-track-card': Tag<ServiceTrackCard, 'trackId' | 'url' | 'size' | 'loading' | 'theme' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host'> & {
+      'service-track-card': Tag<ServiceTrackCard, 'trackId' | 'url' | 'size' | 'loading' | 'headingLevel' | 'theme' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host'> & {
         /** The track's public id. */
         'track-id'?: Attr<ServiceTrackCard['trackId']>;
+        /** The level of the heading that holds the track's title, 2 to 6 (default 3): set it to fit the page's outline, e.g. `3` under the page's `h2`. Another value means 3. */
+        'heading-level'?: Attr<ServiceTrackCard['headingLevel']>;
         /** The application's name, sent as `app_name`. */
         'app-name'?: Attr<ServiceTrackCard['appName']>;
         /** The application's API key. */
@@ -159,11 +163,13 @@ declare module 'react' {
         'onservice-trending-change'?: (event: GlobalEventHandlersEventMap['service-trending-change']) => void;
       };
       /** A user's profile with their tracks, favorites and reposts. */
-      'service-user-card': Tag<ServiceUserCard, 'userId' | 'handle' | 'tab' | 'pageSize' | 'loading' | 'theme' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host'> & {
+      'service-user-card': Tag<ServiceUserCard, 'userId' | 'handle' | 'tab' | 'pageSize' | 'loading' | 'headingLevel' | 'theme' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host'> & {
         /** The user's public id. */
         'user-id'?: Attr<ServiceUserCard['userId']>;
         /** Items per page in the tabs, 1 to 100 (default 10). */
         'page-size'?: Attr<ServiceUserCard['pageSize']>;
+        /** The level of the heading that holds the user's name, 2 to 6 (default 2): set it to fit the page's outline, e.g. `3` under the page's `h2`. Another value means 2. */
+        'heading-level'?: Attr<ServiceUserCard['headingLevel']>;
         /** The application's name, sent as `app_name`. */
         'app-name'?: Attr<ServiceUserCard['appName']>;
         /** The application's API key. */

@@ -45,14 +45,14 @@ declare module 'vue' {
       onServiceError?: (event: GlobalEventHandlersEventMap['service-error']) => void;
     }, { 'service-play': GlobalEventHandlersEventMap['service-play']; 'service-pause': GlobalEventHandlersEventMap['service-pause']; 'service-timeupdate': GlobalEventHandlersEventMap['service-timeupdate']; 'service-trackchange': GlobalEventHandlersEventMap['service-trackchange']; 'service-ended': GlobalEventHandlersEventMap['service-ended']; 'service-error': GlobalEventHandlersEventMap['service-error'] }>;
     /** Log in with the service. */
-    'service-login-button': Tag<ServiceLoginButton, 'scope' | 'size' | 'corners' | 'customText' | 'fullWidth' | 'disabled' | 'redirectUri' | 'responseMode' | 'display' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host', {
+    'service-login-button': Tag<ServiceLoginButton, 'scope' | 'size' | 'corners' | 'customText' | 'fullWidth' | 'disabled' | 'redirectUri' | 'responseMode' | 'display' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme', {
       /** The user logged in. Detail: `{ profile, token }`, the profile from the verify endpoint. */
       onServiceLoginSuccess?: (event: GlobalEventHandlersEventMap['service-login-success']) => void;
       /** The login failed or was abandoned. Detail: `{ message, reason }`. */
       onServiceLoginError?: (event: GlobalEventHandlersEventMap['service-login-error']) => void;
     }, { 'service-login-success': GlobalEventHandlersEventMap['service-login-success']; 'service-login-error': GlobalEventHandlersEventMap['service-login-error'] }>;
     /** A playlist or album with its tracks, playable. */
-    'service-playlist': Tag<ServicePlaylist, 'playlistId' | 'url' | 'loading' | 'theme' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host', {
+    'service-playlist': Tag<ServicePlaylist, 'playlistId' | 'url' | 'loading' | 'headingLevel' | 'theme' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host', {
       /** The playlist could not be loaded. Detail: `{ message, status, operation }`. */
       onServiceError?: (event: GlobalEventHandlersEventMap['service-error']) => void;
     }, { 'service-error': GlobalEventHandlersEventMap['service-error'] }>;
@@ -66,7 +66,7 @@ declare module 'vue' {
       onServiceError?: (event: GlobalEventHandlersEventMap['service-error']) => void;
     }, { 'service-select': GlobalEventHandlersEventMap['service-select']; 'service-error': GlobalEventHandlersEventMap['service-error'] }>;
     /** A track with a play button. */
-    'service-track-card': Tag<ServiceTrackCard, 'trackId' | 'url' | 'size' | 'loading' | 'theme' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host', {
+    'service-track-card': Tag<ServiceTrackCard, 'trackId' | 'url' | 'size' | 'loading' | 'headingLevel' | 'theme' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host', {
       /** The track could not be loaded. Detail: `{ message, status, operation }`. */
       onServiceError?: (event: GlobalEventHandlersEventMap['service-error']) => void;
     }, { 'service-error': GlobalEventHandlersEventMap['service-error'] }>;
@@ -78,7 +78,7 @@ declare module 'vue' {
       onServiceTrendingChange?: (event: GlobalEventHandlersEventMap['service-trending-change']) => void;
     }, { 'service-error': GlobalEventHandlersEventMap['service-error']; 'service-trending-change': GlobalEventHandlersEventMap['service-trending-change'] }>;
     /** A user's profile with their tracks, favorites and reposts. */
-    'service-user-card': Tag<ServiceUserCard, 'userId' | 'handle' | 'tab' | 'pageSize' | 'loading' | 'theme' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host', {
+    'service-user-card': Tag<ServiceUserCard, 'userId' | 'handle' | 'tab' | 'pageSize' | 'loading' | 'headingLevel' | 'theme' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host', {
       /** The user or a tab could not be loaded. Detail: `{ message, status, operation }`. */
       onServiceError?: (event: GlobalEventHandlersEventMap['service-error']) => void;
     }, { 'service-error': GlobalEventHandlersEventMap['service-error'] }>;

@@ -1,7 +1,7 @@
 // <service-login-button> in Chromium against the real prompt page (driven by
 // test/support/popup-driver.mjs) and verify endpoint.
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
-import { executeServerCommand, sendKeys, sendMouse } from '@web/test-runner-commands';
+import { emulateMedia, executeServerCommand, sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../src/components/login-button/login-button.js';
 import '../../src/components/provider/provider.js';
 import { DEFAULT_TEXT, type ServiceLoginButton } from '../../src/components/login-button/login-button.js';
@@ -48,6 +48,29 @@ describe('<service-login-button>', () => {
     expect(b.getBoundingClientRect().height).to.equal(28);
     expect(serviceRequests()).to.equal(0);
     await expect(el).to.be.accessible();
+  });
+
+  it('follows theme and prefers-color-scheme as every element, dark colours with 4.5:1 contrast', async () => {
+    const colours = (el: ServiceLoginButton) => [getComputedStyle(inner(el)).backgroundColor, getComputedStyle(inner(el)).color];
+    const LIGHT = ['rgb(106, 20, 184)', 'rgb(255, 255, 255)'];
+    const DARK = ['rgb(197, 140, 255)', 'rgb(23, 16, 31)'];
+    try {
+      await emulateMedia({ colorScheme: 'light' });
+      expect(colours(await button())).to.deep.equal(LIGHT);
+      const dark = await button('theme="dark"');
+      expect(colours(dark)).to.deep.equal(DARK);
+      await expect(dark).to.be.accessible();
+      await emulateMedia({ colorScheme: 'dark' });
+      const system = await button();
+      expect(colours(system)).to.deep.equal(DARK);
+      await expect(system).to.be.accessible();
+      expect(colours(await button('theme="light"'))).to.deep.equal(LIGHT);
+      // A page's own colours win in both modes.
+      const own = await button('style="--service-accent: #004d40; --service-on-accent: #fff"');
+      expect(colours(own)).to.deep.equal(['rgb(0, 77, 64)', 'rgb(255, 255, 255)']);
+    } finally {
+      await emulateMedia({ colorScheme: 'light' });
+    }
   });
 
   it('takes size, corners and full-width', async () => {

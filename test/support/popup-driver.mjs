@@ -45,7 +45,7 @@ async function clickAway(page, selector) {
   });
 }
 
-async function popupCommand(page, payload = {}) {
+export async function popupCommand(page, payload = {}) {
   const { action = 'inspect', timeout = 10_000, message } = payload;
   const target = await page.browser().waitForTarget(
     (t) => t.type() === 'page' && t.url().includes('/oauth/auth') && t.opener() === page.target(),

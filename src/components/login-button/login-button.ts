@@ -34,8 +34,8 @@ export const DEFAULT_TEXT = 'Continue with Service';
  * @csspart button - The button.
  * @csspart logo - The service's logo in the button.
  * @csspart label - The button's text.
- * @cssproperty [--service-accent=#6a14b8] - The button's background.
- * @cssproperty [--service-on-accent=#fff] - The button's text and logo colour.
+ * @cssproperty [--service-accent=#6a14b8] - The button's background (dark: `#c58cff`).
+ * @cssproperty [--service-on-accent=#fff] - The button's text and logo colour (dark: `#17101f`).
  * @cssproperty [--service-radius=4px] - Corner radius when `corners` is `default`.
  * @cssproperty [--service-font=system-ui] - Font family.
  */
@@ -57,6 +57,7 @@ export class ServiceLoginButton extends LitElement {
     hostListUrl: { attribute: 'host-list-url' },
     authUrl: { attribute: 'auth-url' },
     host: {},
+    theme: { reflect: true },
     busy: { state: true },
   };
 
@@ -88,6 +89,8 @@ export class ServiceLoginButton extends LitElement {
   authUrl?: string;
   /** Pins one API host, skipping host selection. */
   host?: string;
+  /** `light` or `dark`; follows `prefers-color-scheme` when unset, as every element. */
+  theme?: 'light' | 'dark';
   /** True while the prompt is open and the token is being verified. */
   protected busy = false;
 

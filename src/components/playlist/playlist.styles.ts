@@ -38,6 +38,7 @@ export const playlistStyles = css`
   .name {
     margin: 4px 0;
     font-size: 1.4em;
+    font-weight: 700;
     overflow-wrap: anywhere;
   }
   .owner {

@@ -2,7 +2,7 @@ import { html, nothing, type PropertyDeclarations } from 'lit';
 import type { Client, Playlist, Track } from '../../core/index.js';
 import { ServiceElement } from '../shared/service-element.js';
 import { DataTask, resolveAs } from '../shared/data-task.js';
-import { picture } from '../shared/states.js';
+import { levelOf, picture } from '../shared/states.js';
 import { theme } from '../shared/theme.js';
 import { formatCount, safeUrl } from '../shared/format.js';
 import { playIcon, verifiedIcon } from '../shared/icons.js';
@@ -67,6 +67,7 @@ export class ServicePlaylist extends ServiceElement {
     playlistId: { attribute: 'playlist-id' },
     url: {},
     loading: { reflect: true },
+    headingLevel: { type: Number, attribute: 'heading-level' },
   };
 
   /** The playlist's public id. */
@@ -75,6 +76,11 @@ export class ServicePlaylist extends ServiceElement {
   url?: string;
   /** `lazy` waits until the playlist comes into view before fetching. */
   loading: 'lazy' | 'eager' = 'eager';
+  /**
+   * The level of the heading that holds the playlist's name, 2 to 6 (default 2): set it to fit
+   * the page's outline, e.g. `3` under the page's `h2`. Another value means 2.
+   */
+  headingLevel = 2;
 
   readonly #data = new DataTask(this, {
     operation: 'getPlaylist',
@@ -108,7 +114,7 @@ export class ServicePlaylist extends ServiceElement {
         ${picture('artwork', artwork)}
         <div>
           <span part="kind" class="kind">${kind}</span>
-          <h2 part="name" class="name">${playlist.playlist_name}</h2>
+          <div part="name" class="name" role="heading" aria-level=${levelOf(this.headingLevel, 2)}>${playlist.playlist_name}</div>
           <span part="owner" class="owner">
             <span>By ${playlist.user.name}</span>${playlist.user.is_verified ? verifiedIcon() : nothing}
           </span>

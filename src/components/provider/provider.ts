@@ -1,8 +1,14 @@
 import { html, css, type PropertyValues } from 'lit';
-import { ContextProvider } from '@lit/context';
 import type { ClientOptions } from '../../core/index.js';
 import { ConfiguredElement } from '../shared/configured-element.js';
-import { serviceContext, settingsOf } from '../shared/context.js';
+import { serviceContext, settingsOf, type SettingsCallback } from '../shared/context.js';
+
+/** A context-protocol event for the service's settings, as @lit/context sends it. */
+const contextEvent = (type: 'context-request' | 'context-provider', target: EventTarget, more: object = {}): Event =>
+  Object.assign(new Event(type, { bubbles: true, composed: true }), { context: serviceContext, contextTarget: target, ...more });
+
+/** A context-protocol event (`context-request` or `context-provider`), as it arrives. */
+type ContextEvent = Event & { context?: unknown; contextTarget?: EventTarget; callback?: SettingsCallback; subscribe?: boolean };
 
 /**
  * Hands its configuration down to every service element inside it. An element's own
@@ -19,17 +25,46 @@ export class ServiceProvider extends ConfiguredElement {
     }
   `;
 
-  /** Answers the elements' context requests with the configuration. */
-  readonly #provider = new ContextProvider(this, { context: serviceContext, initialValue: {} });
+  #value: ClientOptions = {};
+  /** The elements that hear of changes: their callback, where they asked from, how they stop. */
+  readonly #subscribers = new Map<SettingsCallback, [EventTarget, () => void]>();
+
+  constructor() {
+    super();
+    // The context protocol's provider side, as @lit/context's ContextProvider answers it.
+    this.addEventListener('context-request', (e: ContextEvent) => {
+      const target = e.contextTarget ?? e.composedPath()[0]!;
+      const callback = e.callback;
+      if (e.context !== serviceContext || target === this || typeof callback != 'function') return;
+      e.stopPropagation();
+      if (!e.subscribe) return callback(this.#value);
+      let entry = this.#subscribers.get(callback);
+      if (!entry) this.#subscribers.set(callback, (entry = [target, () => this.#subscribers.delete(callback)]));
+      callback(this.#value, entry[1]);
+    });
+    // A provider that arrived inside this one: every element asks again, and the nearest answers.
+    this.addEventListener('context-provider', (e: ContextEvent) => {
+      if (e.context !== serviceContext || (e.contextTarget ?? e.composedPath()[0]) === this) return;
+      e.stopPropagation();
+      for (const [callback, [target]] of [...this.#subscribers]) target.dispatchEvent(contextEvent('context-request', target, { callback, subscribe: true }));
+    });
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.dispatchEvent(contextEvent('context-provider', this));
+  }
 
   /** The configuration handed down. */
   protected get config(): ClientOptions {
-    return this.#provider.value;
+    return this.#value;
   }
 
   protected override willUpdate(changed: PropertyValues<ServiceProvider>): void {
     // Every reactive property is a setting: any change hands the new set down.
-    if (changed.size) this.#provider.setValue(settingsOf(this));
+    if (!changed.size) return;
+    this.#value = settingsOf(this);
+    for (const [callback, [, unsubscribe]] of this.#subscribers) callback(this.#value, unsubscribe);
   }
 
   protected override render() {

@@ -1,13 +1,13 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { Context } from '@lit/context';
 import type { ClientOptions } from '../../core/index.js';
 
 /**
- * Configuration a `<service-provider>` hands down to the elements inside it (what
- * `createContext()` returns). A registered symbol, so a provider and an element from two CDN
- * bundles (each with its own copy of this module) still find each other.
+ * The context (protocol of the Web Components Community Group, as @lit/context speaks it) by
+ * which a `<service-provider>` hands its configuration down to the elements inside it. A
+ * registered symbol, so a provider and an element from two CDN files (each with its own copy
+ * of this module) still find each other.
  */
-export const serviceContext = Symbol.for('service-kit.config') as Context<symbol, ClientOptions>;
+export const serviceContext = Symbol.for('service-kit.config');
 
 const OWN = ['appName', 'apiKey', 'hostListUrl', 'authUrl', 'host'] as const;
 
@@ -18,10 +18,13 @@ export function settingsOf(own: ClientOptions, provided?: ClientOptions): Client
   return merged;
 }
 
+/** What a provider calls with the settings, and with how to stop hearing of them. */
+export type SettingsCallback = (value: ClientOptions, unsubscribe?: () => void) => void;
+
 /**
  * Receives the nearest `<service-provider>`'s settings while `host` is connected, changes
  * included: the context protocol's request, as @lit/context's ContextConsumer sends it, in a
- * fraction of its bytes (the login button's page loads no @lit/context at all).
+ * fraction of its bytes.
  */
 export class ProvidedSettings implements ReactiveController {
   private unsubscribe?: () => void;
@@ -34,7 +37,7 @@ export class ProvidedSettings implements ReactiveController {
   }
 
   hostConnected(): void {
-    const callback = (value: ClientOptions, unsubscribe?: () => void) => {
+    const callback: SettingsCallback = (value, unsubscribe) => {
       // A provider that moved or changed hands: stop hearing from the old one.
       if (unsubscribe !== this.unsubscribe) this.unsubscribe?.();
       this.unsubscribe = unsubscribe;

@@ -15,6 +15,16 @@ export const errorState = (message: string, retry: () => void): TemplateResult =
   </div>
 `;
 
+/**
+ * The level of an element's heading from its `heading-level`: a whole number from 2 to 6, else
+ * `fallback`. The heading is `role="heading"` with this `aria-level`, as Lit templates cannot
+ * choose a tag name at run time.
+ */
+export const levelOf = (value: unknown, fallback: number): number => {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 2 && n <= 6 ? n : fallback;
+};
+
 export const emptyState = (message: string): TemplateResult => html`<div part="empty" class="state">${message}</div>`;
 
 /**

@@ -6,6 +6,7 @@ import { AudioController } from '../shared/audio-controller.js';
 import { theme } from '../shared/theme.js';
 import { formatCount, formatDuration, safeUrl } from '../shared/format.js';
 import { downloadIcon, heartIcon, pauseIcon, playIcon, playsIcon, repostIcon, verifiedIcon } from '../shared/icons.js';
+import { levelOf } from '../shared/states.js';
 import { trackCardStyles } from './track-card.styles.js';
 
 /**
@@ -43,6 +44,7 @@ export class ServiceTrackCard extends ServiceElement {
     url: {},
     size: { reflect: true },
     loading: { reflect: true },
+    headingLevel: { type: Number, attribute: 'heading-level' },
   };
 
   /** The track's public id. */
@@ -53,6 +55,11 @@ export class ServiceTrackCard extends ServiceElement {
   size: 'card' | 'compact' | 'tiny' = 'card';
   /** `lazy` waits until the card comes into view before fetching. */
   loading: 'lazy' | 'eager' = 'eager';
+  /**
+   * The level of the heading that holds the track's title, 2 to 6 (default 3): set it to fit
+   * the page's outline, e.g. `3` under the page's `h2`. Another value means 3.
+   */
+  headingLevel = 3;
 
   readonly #data = new DataTask(this, {
     operation: 'getTrack',
@@ -84,7 +91,7 @@ export class ServiceTrackCard extends ServiceElement {
       <article part="card" class="card" aria-label=${`${track.title} by ${track.user.name}`}>
         ${artwork ? html`<img part="artwork" class="artwork" src=${artwork} alt="" loading="lazy" />` : nothing}
         <div class="body">
-          <h3 part="title" class="title">${track.link ? html`<a part="link" href=${track.link}>${track.title}</a>` : track.title}</h3>
+          <div part="title" class="title" role="heading" aria-level=${levelOf(this.headingLevel, 3)}>${track.link ? html`<a part="link" href=${track.link}>${track.title}</a>` : track.title}</div>
           <div part="artist" class="artist">
             <span>${track.user.name}</span>${track.user.is_verified ? verifiedIcon() : nothing}
           </div>

@@ -43,6 +43,7 @@ export const userCardStyles = css`
   .name {
     margin: 0;
     font-size: 1.3em;
+    font-weight: 700;
     display: flex;
     align-items: center;
     gap: 6px;

@@ -3,7 +3,7 @@ import { TaskStatus } from '@lit/task';
 import type { Activity, Playlist, Track, User } from '../../core/index.js';
 import { ServiceElement } from '../shared/service-element.js';
 import { DataTask } from '../shared/data-task.js';
-import { picture } from '../shared/states.js';
+import { levelOf, picture } from '../shared/states.js';
 import { theme } from '../shared/theme.js';
 import { formatCount, safeUrl } from '../shared/format.js';
 import { verifiedIcon } from '../shared/icons.js';
@@ -70,6 +70,7 @@ export class ServiceUserCard extends ServiceElement {
     pageSize: { type: Number, attribute: 'page-size' },
     loading: { reflect: true },
     offsets: { state: true },
+    headingLevel: { type: Number, attribute: 'heading-level' },
   };
 
   /** The user's public id. */
@@ -82,6 +83,11 @@ export class ServiceUserCard extends ServiceElement {
   pageSize = 10;
   /** `lazy` waits until the card comes into view before fetching. */
   loading: 'lazy' | 'eager' = 'eager';
+  /**
+   * The level of the heading that holds the user's name, 2 to 6 (default 2): set it to fit
+   * the page's outline, e.g. `3` under the page's `h2`. Another value means 2.
+   */
+  headingLevel = 2;
 
   /** Where each tab's current page starts. */
   private offsets: Record<Tab, number> = { tracks: 0, favorites: 0, reposts: 0 };
@@ -154,7 +160,7 @@ export class ServiceUserCard extends ServiceElement {
       <div class="head">
         ${picture('avatar', avatar)}
         <div class="who">
-          <h2 part="name" class="name"><span>${user.name}</span>${user.is_verified ? verifiedIcon() : nothing}</h2>
+          <div part="name" class="name" role="heading" aria-level=${levelOf(this.headingLevel, 2)}><span>${user.name}</span>${user.is_verified ? verifiedIcon() : nothing}</div>
           <span part="handle" class="handle">@${user.handle}</span>
         </div>
       </div>

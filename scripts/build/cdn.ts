@@ -1,0 +1,82 @@
+import { existsSync } from 'node:fs';
+import { build, type Plugin, type ResolvedConfig, type UserConfig } from 'vite';
+import { compactTemplates } from './compact-templates.js';
+import { staticImports } from './static-imports.js';
+import { terserPass } from './terser-pass.js';
+
+/** One file of dist/cdn: its name, its entry module and its format. */
+export interface CdnFile {
+  file: string;
+  entry: string;
+  format: 'es' | 'iife';
+}
+
+/**
+ * Every file of dist/cdn, each a single self-contained file: no chunks, the lazily loaded
+ * parts of the login flow inlined, Lit inside. So any one file works copied alone.
+ *  - all.js: every element;
+ *  - service-<name>.js: one element each;
+ *  - sdk.js: the contract's client-library API (src/sdk.ts) as an ES module;
+ *  - sdk.iife.js: the same five functions for a classic script, as `window.serviceKit`;
+ *  - any other single-file entry whose source exists (`all-hydrate.js` from src/all-hydrate.ts).
+ */
+export function cdnFiles(components: string[]): CdnFile[] {
+  return [
+    { file: 'all.js', entry: 'src/all.ts', format: 'es' },
+    ...components.map((name): CdnFile => ({ file: `service-${name}.js`, entry: `src/components/${name}/${name}.ts`, format: 'es' })),
+    { file: 'sdk.js', entry: 'src/sdk.ts', format: 'es' },
+    { file: 'sdk.iife.js', entry: 'src/sdk-global.ts', format: 'iife' },
+    ...(existsSync('src/all-hydrate.ts') ? [{ file: 'all-hydrate.js', entry: 'src/all-hydrate.ts', format: 'es' } as const] : []),
+  ];
+}
+
+/** The build of one CDN file. */
+export function fileBuild({ file, entry, format }: CdnFile, outDir: string, first: boolean): UserConfig {
+  return {
+    esbuild: { target: 'es2022' },
+    // all-hydrate.js keeps its templates as written: hydration matches a server render's templates by a
+    // hash of their strings, and the server (service-kit/ssr, from dist/lib or src) renders them unshortened.
+    plugins: [...(file === 'all-hydrate.js' ? [] : [compactTemplates()]), staticImports(), terserPass()],
+    build: {
+      outDir,
+      emptyOutDir: first,
+      target: 'es2022',
+      minify: 'oxc',
+      sourcemap: true,
+      lib: { entry: { [file.replace(/\.js$/, '')]: entry }, formats: [format], name: 'serviceKit' },
+      rollupOptions: {
+        // The first file's build waits for the others in closeBundle: no timing warning for that.
+        checks: { bundlerTimings: false },
+        output: {
+          minify: true,
+          entryFileNames: file,
+          // One file: dynamic imports (the login flow's answer handling, the redirect flow) are inlined.
+          codeSplitting: false,
+        },
+      },
+    },
+  };
+}
+
+/** After the first CDN file, builds the others into the same directory, one at a time. */
+function otherFiles(rest: CdnFile[]): Plugin {
+  let resolved: ResolvedConfig;
+  return {
+    name: 'other-cdn-files',
+    configResolved(config) {
+      resolved = config;
+    },
+    async closeBundle() {
+      for (const file of rest) {
+        await build({ ...fileBuild(file, resolved.build.outDir, false), configFile: false, mode: 'cdn', logLevel: resolved.logLevel });
+      }
+    },
+  };
+}
+
+/** `vite build --mode cdn`: every CDN file (see cdnFiles), the first emptying the directory. */
+export function cdnBuild(components: string[]): UserConfig {
+  const [first, ...rest] = cdnFiles(components);
+  const config = fileBuild(first!, 'dist/cdn', true);
+  return { ...config, plugins: [...(config.plugins ?? []), otherFiles(rest)] };
+}

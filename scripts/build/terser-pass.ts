@@ -1,0 +1,38 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { minify } from 'terser';
+import type { Plugin } from 'vite';
+
+/**
+ * A second minification of each written CDN file, by terser over oxc's output (two passes, no
+ * `unsafe` options): some 100 bytes of gzip on the SDK files, 230 on all.js, which terser
+ * alone (as Vite's minifier) does not reach. The source map is carried through (terser reads
+ * the one oxc wrote and writes the composed one).
+ */
+export function terserPass(): Plugin {
+  let outDir = '';
+  return {
+    name: 'terser-pass',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    async writeBundle(options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type != 'chunk') continue;
+        const file = join(options.dir ?? outDir, chunk.fileName);
+        const mapFile = `${file}.map`;
+        const map = readFileSync(mapFile, 'utf8');
+        const result = await minify(readFileSync(file, 'utf8'), {
+          module: options.format == 'es',
+          ecma: 2020,
+          compress: { passes: 2 },
+          format: { comments: false },
+          sourceMap: { content: map, url: `${chunk.fileName.split('/').pop()}.map` },
+        });
+        writeFileSync(file, result.code!);
+        writeFileSync(mapFile, typeof result.map == 'string' ? result.map : JSON.stringify(result.map));
+      }
+    },
+  };
+}
