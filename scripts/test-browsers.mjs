@@ -33,7 +33,8 @@ function startWatcher() {
         if tr '\\0' '\\n' < "$f" 2>/dev/null | grep -qxF '${needle}'; then p=\${f#/proc/}; kill -$sig "\${p%/environ}" 2>/dev/null; fi
       done
       sleep 2
-    done`;
+    done
+    rm -rf '${work}'`;
   const env = { ...process.env };
   delete env[RUN_MARK]; // the watcher must not end itself
   const watcher = spawn('sh', ['-c', script], { detached: true, stdio: 'ignore', env });
@@ -77,7 +78,7 @@ try {
   if (unknown.length) throw new Error(`WTR_BROWSERS: unknown engine ${unknown.join(', ')}; choose from ${ENGINES.join(', ')}`);
   const env = {};
   if (!process.env.PULSE_SERVER) {
-    const pulse = await startPulse();
+    const pulse = await startPulse(work);
     started.push(pulse);
     env.PULSE_SERVER = pulse.server;
   }

@@ -56,7 +56,7 @@ class WebKitLauncher extends WebdriverLauncher {
       capabilities: {
         browserName: 'MiniBrowser',
         'wdio:enforceWebDriverClassic': true,
-        'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation', '--javascript-can-open-windows-automatically=true', '--media-playback-requires-user-gesture=false'] },
+        'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation', '--javascript-can-open-windows-automatically=true', '--autoplay-policy=allow'] },
       },
     });
     this.started = [];

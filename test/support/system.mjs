@@ -79,10 +79,11 @@ export async function startXvfb(range = process.env.XVFB_DISPLAYS ?? '95-99') {
 
 /**
  * Starts a private PulseAudio daemon whose only sink is a null sink, on a socket of its own.
- * Returns { server: 'unix:/tmp/.../native', stop }; put `server` in PULSE_SERVER.
+ * Its files go in a new directory under `parent`. Returns { server: 'unix:/tmp/.../native', stop };
+ * put `server` in PULSE_SERVER.
  */
-export async function startPulse() {
-  const dir = mkdtempSync(join(tmpdir(), 'kit-pulse-'));
+export async function startPulse(parent = tmpdir()) {
+  const dir = mkdtempSync(join(parent, 'kit-pulse-'));
   const socket = join(dir, 'native');
   const args = [
     '--daemonize=no', '-n', '--exit-idle-time=-1', '--disallow-exit', '--use-pid-file=no', '--system=no', '--log-target=stderr',
