@@ -44,9 +44,9 @@ export async function fakeCount(hostBase: string): Promise<{ api: number; probes
  * The engine the test runs in. Only for what engines truly do differently (how they fetch media
  * when seeking, docs/reliability.md); everything else is the same test everywhere.
  */
-export const browserEngine: 'chromium' | 'firefox' | 'webkit' = / Firefox\//.test(navigator.userAgent)
+export const browserEngine: 'chromium' | 'firefox' | 'webkit' = /\bFirefox\//.test(navigator.userAgent)
   ? 'firefox'
-  : / (Chrome|Chromium)\//.test(navigator.userAgent)
+  : /Chrome\/|Chromium\//.test(navigator.userAgent) // HeadlessChrome/ too
     ? 'chromium'
     : 'webkit';
 
