@@ -65,11 +65,12 @@ const playFailure = (error: unknown): string =>
   (error as Error)?.name === 'NotSupportedError' ? COULD_NOT_PLAY : (error as Error)?.message || COULD_NOT_PLAY;
 
 /**
- * The element's duration once it has measured the stream: WebKit first reports a few
- * milliseconds for an MP3 it is still reading, where the others report NaN or Infinity.
+ * The element's duration once it has measured the stream, if it agrees with the catalog's to
+ * within 2 s: for an MP3 that is still arriving WebKit reports a guess from the bytes so far
+ * (0.0016 s, later 74 s of 98), where the others report NaN or Infinity.
  */
 const measured = (a: HTMLMediaElement, track?: Track): number | undefined =>
-  Number.isFinite(a.duration) && a.duration > 0 && a.duration >= (track?.duration ?? 0) / 2 ? a.duration : undefined;
+  Number.isFinite(a.duration) && a.duration > 0 && (!track || Math.abs(a.duration - track.duration) < 2) ? a.duration : undefined;
 
 /** How long the clock may stand still after an error during playback before the track counts as failed. */
 const STALL_MS = 3000;
@@ -121,7 +122,8 @@ function createAudioEngine(): AudioEngine {
       const duration = measured(a, state.track);
       if (duration !== undefined) set({ duration });
     });
-    a.addEventListener('volumechange', () => set({ volume: a.volume, muted: a.muted }));
+    // WebKit keeps the volume as a float: 0.5 reads back as 0.50000119. The value set stands.
+    a.addEventListener('volumechange', () => set({ volume: Math.abs(a.volume - state.volume) < 1e-4 ? state.volume : a.volume, muted: a.muted }));
     a.addEventListener('ended', () => {
       set({ status: 'ended', paused: true });
       if (state.index + 1 < state.queue.length) void engine.next();
@@ -215,7 +217,8 @@ function createAudioEngine(): AudioEngine {
         try {
           await element().play();
         } catch (error) {
-          set({ status: 'error', paused: true, error: playFailure(error) });
+          // AbortError: a pause or another track came first (WebKit says so more often than the others).
+          if ((error as Error)?.name !== 'AbortError') set({ status: 'error', paused: true, error: playFailure(error) });
         }
         return;
       }
@@ -246,8 +249,9 @@ function createAudioEngine(): AudioEngine {
     },
     setVolume(volume) {
       if (!Number.isFinite(volume)) return;
-      element().volume = Math.min(Math.max(0, volume), 1);
-      set({ volume: element().volume });
+      const value = Math.min(Math.max(0, volume), 1);
+      set({ volume: value });
+      element().volume = value;
     },
     setMuted(muted) {
       element().muted = muted;
