@@ -44,6 +44,7 @@ export default {
   browsers: browsersFromEnv(),
   reporters: [defaultReporter(), summaryFileReporter()],
   plugins: [servicePlugin(), popupDriverPlugin(), rangeRecorderPlugin(), reactPlugin(), esbuildPlugin({ ts: true, tsconfig: 'tsconfig.json', target: 'es2022' })],
-  testFramework: { config: { timeout: 10000 } },
+  // WebDriver classic takes a round trip per step of a popup test: WebKit gets twice the time.
+  testFramework: { config: { timeout: /webkit/.test(process.env.WTR_BROWSERS ?? '') ? 20000 : 10000 } },
   testsFinishTimeout: 180000,
 };

@@ -214,6 +214,7 @@ describe('<service-audio-player>', () => {
   it('fires service-ended at the end of the track', async function () {
     this.timeout(30000);
     await warmUp();
+    await engine.play(short[0]!, { client: serviceClient() }); // something else first: the long track starts afresh, from the service
     const el = await playerFor({ trackId: long.id });
     await el.play();
     await waitUntil(playing(long.id), 'the track plays', SLOW);

@@ -53,7 +53,12 @@ function puppeteerWindows(page) {
   };
 }
 
+/** Per driver: every window handle seen, and the popup last found (classic lists handles in no set order). */
+const seenHandles = new WeakMap();
+
 function webdriverWindows(driver, main) {
+  const seen = seenHandles.get(driver) ?? { all: new Set(), last: undefined };
+  seenHandles.set(driver, seen);
   const on = (handle) => driver.switchToWindow(handle);
   const tab = (handle) => ({
     url: async () => (await on(handle), driver.getUrl()),
@@ -68,10 +73,14 @@ function webdriverWindows(driver, main) {
   });
   return {
     async popup(urlPart, timeout) {
+      // A window not seen before is the new popup; else the one the last command used. A window
+      // an earlier test left open is never taken for a new one.
       const handle = await poll(
         async () => {
-          for (const h of (await driver.getWindowHandles()).reverse()) {
-            if (h === main) continue;
+          const open = (await driver.getWindowHandles()).filter((h) => h !== main);
+          const fresh = open.filter((h) => !seen.all.has(h));
+          for (const h of fresh) seen.all.add(h);
+          for (const h of [...fresh, ...open.filter((h) => h === seen.last)]) {
             await on(h);
             if ((await driver.getUrl()).includes(urlPart)) return h;
           }
@@ -80,10 +89,12 @@ function webdriverWindows(driver, main) {
         timeout,
         `a window on ${urlPart}`,
       );
+      seen.last = handle;
       return tab(handle);
     },
     async newTab(url) {
       const { handle } = await driver.createWindow('tab');
+      seen.all.add(handle);
       await on(handle);
       await driver.navigateTo(url);
       return tab(handle);
