@@ -53,12 +53,12 @@ function puppeteerWindows(page) {
   };
 }
 
-/** Per driver: every window handle seen, and the popup last found (classic lists handles in no set order). */
-const seenHandles = new WeakMap();
+/** Per driver: the windows commands have taken (classic lists handles in no set order), and the last one. */
+const takenWindows = new WeakMap();
 
 function webdriverWindows(driver, main) {
-  const seen = seenHandles.get(driver) ?? { all: new Set(), last: undefined };
-  seenHandles.set(driver, seen);
+  const taken = takenWindows.get(driver) ?? { all: new Set(), last: undefined };
+  takenWindows.set(driver, taken);
   const on = (handle) => driver.switchToWindow(handle);
   const tab = (handle) => ({
     url: async () => (await on(handle), driver.getUrl()),
@@ -73,14 +73,12 @@ function webdriverWindows(driver, main) {
   });
   return {
     async popup(urlPart, timeout) {
-      // A window not seen before is the new popup; else the one the last command used. A window
-      // an earlier test left open is never taken for a new one.
+      // A window no command has taken yet is the new popup (it may still be on about:blank);
+      // else the one the last command took. A window an earlier test took is never taken again.
       const handle = await poll(
         async () => {
           const open = (await driver.getWindowHandles()).filter((h) => h !== main);
-          const fresh = open.filter((h) => !seen.all.has(h));
-          for (const h of fresh) seen.all.add(h);
-          for (const h of [...fresh, ...open.filter((h) => h === seen.last)]) {
+          for (const h of [...open.filter((h) => !taken.all.has(h)), ...open.filter((h) => h === taken.last)]) {
             await on(h);
             if ((await driver.getUrl()).includes(urlPart)) return h;
           }
@@ -89,12 +87,13 @@ function webdriverWindows(driver, main) {
         timeout,
         `a window on ${urlPart}`,
       );
-      seen.last = handle;
+      taken.all.add(handle);
+      taken.last = handle;
       return tab(handle);
     },
     async newTab(url) {
       const { handle } = await driver.createWindow('tab');
-      seen.all.add(handle);
+      taken.all.add(handle);
       await on(handle);
       await driver.navigateTo(url);
       return tab(handle);
