@@ -1,8 +1,11 @@
-// Browser tests: test/**/*.test.ts except the Node tests in test/server, in the system
-// Chromium, against ONE real reference service and one fake host for the whole run.
+// Browser tests: test/**/*.test.ts except the Node tests in test/server, in the engines
+// WTR_BROWSERS names (chromium, firefox, webkit; see test/support/engines.mjs), against ONE
+// real reference service and one fake host for the whole run. `npm run test:browser` runs
+// each engine in turn (scripts/test-browsers.mjs).
 // Tests import their URLs from the virtual module `/__service.js` (see test/support/service.ts).
 import { esbuildPlugin } from '@web/dev-server-esbuild';
-import { chromeLauncher } from '@web/test-runner-chrome';
+import { defaultReporter } from '@web/test-runner';
+import { browsersFromEnv, summaryFileReporter } from './test/support/engines.mjs';
 import { startService } from './test/support/start-service.mjs';
 import { startFakeHost } from './test/support/fake-host.mjs';
 import { popupDriverPlugin } from './test/support/popup-driver.mjs';
@@ -52,25 +55,10 @@ export default {
   files: ['test/**/*.test.ts', '!test/server/**'],
   nodeResolve: true,
   concurrency: 1,
-  browsers: [
-    chromeLauncher({
-      launchOptions: {
-        executablePath: '/usr/bin/chromium',
-        headless: true,
-        args: [
-          '--no-sandbox',
-          '--headless=new',
-          '--disable-gpu',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--no-first-run',
-          '--autoplay-policy=no-user-gesture-required',
-        ],
-      },
-    }),
-  ],
+  browsers: browsersFromEnv(),
+  reporters: [defaultReporter(), summaryFileReporter()],
   plugins: [service, popupDriverPlugin(), cdnSitePlugin(service.serviceUrl), rangeRecorderPlugin(), reactPlugin(), esbuildPlugin({ ts: true, tsconfig: 'tsconfig.json', target: 'es2022' })],
-  testFramework: { config: { timeout: 10000 } },
+  // WebDriver classic takes a round trip per step of a popup test: WebKit gets twice the time.
+  testFramework: { config: { timeout: /webkit/.test(process.env.WTR_BROWSERS ?? '') ? 20000 : 10000 } },
   testsFinishTimeout: 180000,
 };

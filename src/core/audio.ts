@@ -55,6 +55,26 @@ export interface AudioEngine {
 
 type Listener = (state: PlayerState) => void;
 
+const COULD_NOT_PLAY = 'The track could not be played.';
+
+/**
+ * Why `play()` failed, in words: a source the engine cannot play (NotSupportedError; WebKit
+ * rejects `play()` with it before the element's error event) is the same sentence in every engine.
+ */
+const playFailure = (error: unknown): string =>
+  (error as Error)?.name === 'NotSupportedError' ? COULD_NOT_PLAY : (error as Error)?.message || COULD_NOT_PLAY;
+
+/**
+ * The element's duration once it has measured the stream, if it agrees with the catalog's to
+ * within 2 s: for an MP3 that is still arriving WebKit reports a guess from the bytes so far
+ * (0.0016 s, later 74 s of 98), where the others report NaN or Infinity.
+ */
+const measured = (a: HTMLMediaElement, track?: Track): number | undefined =>
+  Number.isFinite(a.duration) && a.duration > 0 && (!track || Math.abs(a.duration - track.duration) < 2) ? a.duration : undefined;
+
+/** How long the clock may stand still after an error during playback before the track counts as failed. */
+const STALL_MS = 3000;
+
 function createAudioEngine(): AudioEngine {
   const listeners = new Set<Listener>();
   let audio: HTMLAudioElement | undefined;
@@ -75,6 +95,13 @@ function createAudioEngine(): AudioEngine {
     }
   };
 
+  // An error the element reported while it went on playing (see the `error` listener).
+  let erredWhilePlaying = false;
+  const fail = () => {
+    erredWhilePlaying = false;
+    set({ status: 'error', paused: true, error: COULD_NOT_PLAY });
+  };
+
   // A host that never sends the audio must not leave the page loading forever.
   let watchdog: ReturnType<typeof setTimeout> | undefined;
   const clearWatchdog = () => clearTimeout(watchdog);
@@ -89,12 +116,14 @@ function createAudioEngine(): AudioEngine {
     a.addEventListener('pause', () => {
       if (!a.ended) set({ status: state.status === 'loading' ? 'loading' : 'paused', paused: true });
     });
-    a.addEventListener('waiting', () => set({ status: 'loading' }));
+    a.addEventListener('waiting', () => (erredWhilePlaying ? fail() : set({ status: 'loading' })));
     a.addEventListener('timeupdate', () => set({ currentTime: a.currentTime }));
     a.addEventListener('durationchange', () => {
-      if (Number.isFinite(a.duration)) set({ duration: a.duration });
+      const duration = measured(a, state.track);
+      if (duration !== undefined) set({ duration });
     });
-    a.addEventListener('volumechange', () => set({ volume: a.volume, muted: a.muted }));
+    // WebKit keeps the volume as a float: 0.5 reads back as 0.50000119. The value set stands.
+    a.addEventListener('volumechange', () => set({ volume: Math.abs(a.volume - state.volume) < 1e-4 ? state.volume : a.volume, muted: a.muted }));
     a.addEventListener('ended', () => {
       set({ status: 'ended', paused: true });
       if (state.index + 1 < state.queue.length) void engine.next();
@@ -103,7 +132,13 @@ function createAudioEngine(): AudioEngine {
       if (!a.getAttribute('src')) return;
       // Only a network failure says the host is bad; a missing or undecodable track does not.
       if (a.error?.code === MediaError.MEDIA_ERR_NETWORK && client) client.markHostBad(new URL(a.src).origin);
-      set({ status: 'error', paused: true, error: 'The track could not be played.' });
+      // Firefox with no sound device reports a decode error while the track plays on. An error
+      // while the element plays is fatal only once playback stops: it waits for data that will
+      // not come, or its clock stands still. Before the track played, it is fatal at once.
+      if (state.status !== 'playing' || a.paused) return fail();
+      erredWhilePlaying = true;
+      const [id, at] = [loadId, a.currentTime];
+      setTimeout(() => id === loadId && !a.paused && a.currentTime === at && fail(), STALL_MS);
     });
     return a;
   };
@@ -135,6 +170,7 @@ function createAudioEngine(): AudioEngine {
     const track = queue[index]!;
     const a = element();
     const id = ++loadId;
+    erredWhilePlaying = false;
     a.pause();
     set({
       track, queue, index, status: autoplay ? 'loading' : 'paused', paused: !autoplay,
@@ -157,7 +193,7 @@ function createAudioEngine(): AudioEngine {
       if (autoplay) await a.play();
     } catch (error) {
       if (id !== loadId || (error as Error)?.name === 'AbortError') return;
-      set({ status: 'error', paused: true, error: (error as Error)?.message ?? 'The track could not be played.' });
+      set({ status: 'error', paused: true, error: playFailure(error) });
     }
   };
 
@@ -181,7 +217,8 @@ function createAudioEngine(): AudioEngine {
         try {
           await element().play();
         } catch (error) {
-          set({ status: 'error', paused: true, error: (error as Error)?.message });
+          // AbortError: a pause or another track came first (WebKit says so more often than the others).
+          if ((error as Error)?.name !== 'AbortError') set({ status: 'error', paused: true, error: playFailure(error) });
         }
         return;
       }
@@ -206,14 +243,15 @@ function createAudioEngine(): AudioEngine {
     },
     seek(seconds) {
       if (!audio || !Number.isFinite(seconds)) return;
-      const max = Number.isFinite(audio.duration) ? audio.duration : state.duration;
+      const max = measured(audio, state.track) ?? state.duration;
       audio.currentTime = Math.min(Math.max(0, seconds), max);
       set({ currentTime: audio.currentTime });
     },
     setVolume(volume) {
       if (!Number.isFinite(volume)) return;
-      element().volume = Math.min(Math.max(0, volume), 1);
-      set({ volume: element().volume });
+      const value = Math.min(Math.max(0, volume), 1);
+      set({ volume: value });
+      element().volume = value;
     },
     setMuted(muted) {
       element().muted = muted;

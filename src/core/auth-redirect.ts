@@ -17,6 +17,13 @@ export function redirectUriProblem(redirectUri: string, origin?: string): string
   return verdict.ok ? undefined : `The ${verdict.param == 'origin' ? 'origin' : 'redirect URI'} ${verdict.reason}.`;
 }
 
+/**
+ * How the page leaves for the prompt page. Tests replace `assign` to read the address: no
+ * engine but Chromium (with its Navigation API) lets a page catch and stop its own navigation.
+ * @internal
+ */
+export const pageNavigation = { assign: (url: string): void => location.assign(url) };
+
 /** Keeps `state` for `handleRedirect()` and sends the whole page to the prompt page. @internal */
 export function redirect(client: AuthClient, base: string | undefined, params: LoginParams, redirectUri: string): Promise<LoginResult> {
   // Never `postmessage` here: the URL rules alone, so a page's bundle leaves out the origin rules.
@@ -25,7 +32,7 @@ export function redirect(client: AuthClient, base: string | undefined, params: L
   sessionStorage.setItem(STATE_KEY, params.state!);
   const go = (b: string): LoginResult => {
     const url = pageUrl(b, { ...params, redirect_uri: redirectUri });
-    location.assign(url);
+    pageNavigation.assign(url);
     return { status: 'redirect', url };
   };
   return done(base ? go(base) : client.selectHost().then(go).catch(hostFailed));

@@ -23,7 +23,8 @@ export async function timedFetch<T>(
     return await read(await fetcher(url, { signal: c.signal, headers: { accept: 'application/json' } }));
   } catch (e) {
     if (e instanceof ServiceError) throw e;
-    const kind = signal?.aborted ? 'abort' : late ? 'timeout' : e instanceof SyntaxError ? 'invalid' : 'network';
+    // By name: WebKit's Response.json() rejects with a DOMException named SyntaxError, not a SyntaxError.
+    const kind = signal?.aborted ? 'abort' : late ? 'timeout' : (e as Error)?.name === 'SyntaxError' ? 'invalid' : 'network';
     throw new ServiceError(signal?.aborted || late ? kind : (e as Error)?.message || kind, kind, op);
   } finally {
     clearTimeout(t);
@@ -32,8 +33,9 @@ export async function timedFetch<T>(
 }
 
 /**
- * Reads a JSON answer and returns its `data`, in the kit's shapes (shapes.ts; links on the answering host): an error status becomes kind `http` with the
- * server's message; a body that is not JSON (a SyntaxError, mapped by timedFetch), or has no
+ * Reads a JSON answer and returns its `data`, in the kit's shapes (shapes.ts; links on the answering host): an error
+ * status becomes kind `http` with the server's message; a body that is not JSON (an error named SyntaxError, mapped
+ * by timedFetch), or has no
  * `data` unless `bare` allows the body itself, kind `invalid`.
  */
 export const readJson =

@@ -6,7 +6,7 @@ import type { ServiceAudioPlayer } from '../../src/components/audio-player/audio
 import type { ServiceTrackCard } from '../../src/components/track-card/track-card.js';
 import { getAudioEngine } from '../../src/core/audio.js';
 import type { Track } from '../../src/core/index.js';
-import { appName, serviceClient, serviceUrl, eachService } from '../support/service.js';
+import { appName, browserEngine, serviceClient, serviceUrl, eachService } from '../support/service.js';
 import { engineState, playing, until } from '../support/playback.js';
 
 let engine = getAudioEngine();
@@ -17,6 +17,12 @@ const playerFor = (attrs: { host?: string; app?: string; trackId?: string } = {}
   fixture<ServiceAudioPlayer>(
     html`<service-audio-player host=${attrs.host ?? serviceUrl} app-name=${attrs.app ?? appName} track-id=${attrs.trackId ?? ''}></service-audio-player>`,
   );
+/**
+ * The recorder's rate for seek tests. Chromium seeks past what it holds with a new Range request:
+ * at four times the track's bitrate it never holds the whole file before the seek. Firefox and
+ * WebKit wait for the running download instead, so theirs runs unthrottled (docs/reliability.md).
+ */
+const SEEK_RATE = browserEngine === 'chromium' ? 24000 : 0;
 
 /** The run's recording proxy (test/support/range-recorder.mjs), served by its web-test-runner plugin. */
 async function recorder(): Promise<string> {
@@ -166,25 +172,24 @@ eachService(() =>
     expect(part(card, 'play-button')!.getAttribute('aria-label')).to.equal(`Play ${track.title}`);
   });
 
-  it('seeks with currentTime: a Range request answered 206, and playback goes on from there', async () => {
+  it('seeks with currentTime: playback goes on from there, fetched as the engine fetches (Chromium: a Range request, 206)', async () => {
     const [recorderUrl, port] = [await recorder(), new URL(serviceUrl).port];
     const app = 'player-seek-property';
-    // Four times the track's bitrate: the browser never holds the whole file before the seek.
-    const el = await playerFor({ host: `${recorderUrl}/p/${port}/24000`, app, trackId: long.id });
+    const el = await playerFor({ host: `${recorderUrl}/p/${port}/${SEEK_RATE}`, app, trackId: long.id });
     await el.play();
     await playing(long.id);
     el.currentTime = 60;
     await engineState((s) => s.status === 'playing' && s.currentTime >= 60, 'playing from 60 s');
     const from = el.currentTime;
     await engineState((s) => s.currentTime >= from + 1, 'the position to advance');
-    await expectRangeFrom(recorderUrl, app, 60);
+    await expectSeekFetched(recorderUrl, app, 60);
   });
 
-  it('seeks with the slider: a Range request answered 206, and playback goes on from there', async () => {
+  it('seeks with the slider: playback goes on from there, fetched as the engine fetches (Chromium: a Range request, 206)', async () => {
     const [recorderUrl, port] = [await recorder(), new URL(serviceUrl).port];
     const app = 'player-seek-slider';
     await engine.play(short[0]!, { client: serviceClient() }); // something else first: the long track starts afresh
-    const el = await playerFor({ host: `${recorderUrl}/p/${port}/24000`, app, trackId: long.id });
+    const el = await playerFor({ host: `${recorderUrl}/p/${port}/${SEEK_RATE}`, app, trackId: long.id });
     await until(() => text(el, 'title') === long.title);
     part(el, 'play-button')!.click();
     await playing(long.id);
@@ -198,10 +203,11 @@ eachService(() =>
     await engineState((s) => s.currentTime >= from + 1, 'the position to advance');
     await el.updateComplete;
     expect(slider.getAttribute('aria-valuetext')).to.equal(`${fmt(el.currentTime)} of ${fmt(long.duration)}`);
-    await expectRangeFrom(recorderUrl, app, target);
+    await expectSeekFetched(recorderUrl, app, target);
   });
 
   it('fires service-ended at the end of the track', async () => {
+    await engine.play(short[0]!, { client: serviceClient() }); // something else first: the long track starts afresh, from the service
     const el = await playerFor({ trackId: long.id });
     await el.play();
     await playing(long.id);
@@ -261,8 +267,9 @@ eachService(() =>
     expect(el.muted).to.equal(false);
 
     // On the seek slider the arrows are the slider's own (one step, 1 s); Space still plays/pauses.
+    // (' ', not 'Space': every engine's driver knows the character; BiDi has no key named Space.)
     seekSlider(el).focus();
-    await sendKeys({ press: 'Space' });
+    await sendKeys({ press: ' ' });
     await engineState((s) => s.paused, 'Space to pause');
     before = el.currentTime;
     await sendKeys({ press: 'ArrowRight' });
@@ -322,21 +329,33 @@ function fmt(seconds: number): string {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
-/** The stream went out again with a Range from about `seconds` in, answered 206 with that range. */
-async function expectRangeFrom(recorderUrl: string, app: string, seconds: number): Promise<void> {
+/**
+ * How the bytes at about `seconds` in came: Chromium sends the stream again with a Range from
+ * there, answered 206 with that range. Firefox and WebKit may do the same (then it must be
+ * answered so), or take them from the download already running, which then holds the whole file.
+ */
+async function expectSeekFetched(recorderUrl: string, app: string, seconds: number): Promise<void> {
   const { track, duration } = getAudioEngine().state;
   const all = await streamLog(recorderUrl, track!.id, app);
   const log = JSON.stringify(all);
   const size = Number(all.map((x) => /\/(\d+)$/.exec(x.contentRange ?? '')?.[1]).find(Boolean));
-  expect(size, `the stream went through the recorder: ${log}`).to.be.greaterThan(0);
+  expect(all.length, `the stream went through the recorder: ${log}`).to.be.greaterThan(0);
   const startOf = (x: Exchange) => Number(/^bytes=(\d+)-/.exec(x.range ?? '')?.[1] ?? NaN);
   // The MP3 is constant-bitrate, so the byte a seek asks for says which second it wants;
   // Chromium asks from the start of the 32 KiB block (5.5 s here) that holds it, or one before.
   const seek = all.find((x) => {
+    if (!(size > 0)) return false;
     const second = (startOf(x) / size) * duration;
     return second <= seconds + 1 && second > seconds - 12;
   });
-  expect(seek, `a Range request from about ${seconds} s in: ${log}`).to.exist;
-  expect(seek!.status).to.equal(206);
-  expect(seek!.contentRange).to.match(new RegExp(`^bytes ${startOf(seek!)}-\\d+/${size}$`));
+  if (browserEngine === 'chromium') expect(seek, `a Range request from about ${seconds} s in: ${log}`).to.exist;
+  if (seek) {
+    expect(seek.status).to.equal(206);
+    expect(seek.contentRange).to.match(new RegExp(`^bytes ${startOf(seek)}-\\d+/${size}$`));
+  } else {
+    const first = all.find((x) => !x.range || startOf(x) === 0);
+    expect(first?.status, `the download from the start: ${log}`).to.be.oneOf([200, 206]);
+    expect(all.every((x) => x.status === 200 || x.status === 206), log).to.equal(true);
+    if (first?.status === 206) expect(first.contentRange).to.equal(`bytes 0-${size - 1}/${size}`);
+  }
 }

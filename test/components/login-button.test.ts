@@ -1,11 +1,12 @@
-// <service-login-button> in Chromium against the real prompt page (driven by
+// <service-login-button> in every engine against the real prompt page (driven by
 // test/support/popup-driver.mjs) and verify endpoint.
-import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { emulateMedia, executeServerCommand, sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../src/components/login-button/login-button.js';
 import '../../src/components/provider/provider.js';
 import { DEFAULT_TEXT, type ServiceLoginButton } from '../../src/components/login-button/login-button.js';
 import { CLOSED_MESSAGE, STATE_KEY } from '../../src/core/auth.js';
+import { pageNavigation } from '../../src/core/auth-redirect.js';
 import { appName, serviceUrl } from '../support/service.js';
 
 /** The seeded demo app's API key (docs/login.md). */
@@ -190,23 +191,20 @@ describe('<service-login-button>', () => {
   });
 
   it('with redirect-uri, goes to the page by redirect and reports the answer when the page comes back', async () => {
-    const nav = (window as unknown as { navigation: EventTarget }).navigation;
+    // The kit leaves the page through pageNavigation.assign (see catchNavigation in test/core/auth.test.ts).
+    const real = pageNavigation.assign;
     let target = '';
-    const stop = (e: Event) => {
-      target = (e as Event & { destination: { url: string } }).destination.url;
-      if (target.includes('/oauth/auth')) e.preventDefault();
-    };
-    nav.addEventListener('navigate', stop);
+    pageNavigation.assign = (url: string) => (url.includes('/oauth/auth') ? void (target = url) : real(url));
     let pageUrl: URL;
     try {
       const el = await button(`redirect-uri="${here()}"`);
       inner(el).click();
-      for (let i = 0; !target && i < 50; i++) await new Promise((r) => setTimeout(r, 100));
+      await waitUntil(() => target, 'the button sends the page to the prompt page');
       pageUrl = new URL(target);
       expect(pageUrl.searchParams.get('redirect_uri')).to.equal(here());
       expect(inner(el).getAttribute('aria-busy'), 'busy while the page leaves').to.equal('true');
     } finally {
-      nav.removeEventListener('navigate', stop);
+      pageNavigation.assign = real;
     }
     // The page comes back (a new element, as after a reload) with the answer in its address.
     const { location: back } = await executeServerCommand<{ location: string }, object>('login-redirect', { url: pageUrl.href });

@@ -1,4 +1,4 @@
-// The generated React wrappers (src/react) and the raw tags, rendered by React 19 in Chromium
+// The generated React wrappers (src/react) and the raw tags, rendered by React 19 in every engine
 // against the reference service. React is CommonJS: test/support/react-plugin.mjs serves it.
 import * as React from 'react';
 import { flushSync } from 'react-dom';

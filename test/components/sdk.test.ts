@@ -1,4 +1,4 @@
-// The contract's client-library API (src/sdk.ts) in Chromium against the real service.
+// The contract's client-library API (src/sdk.ts) in every engine against the real service.
 // Order matters: the first tests run before init, as a page that calls too early would.
 import { expect, fixture, html } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';

@@ -1,11 +1,11 @@
-// The core login flow in Chromium against the real prompt page and verify endpoint. The page
+// The core login flow in every engine against the real prompt page and verify endpoint. The page
 // is on the service's origin, so test/support/popup-driver.mjs clicks through it.
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { createClient, type Client } from '../../src/core/index.js';
 import { CLOSED_MESSAGE, login, STATE_KEY, type LoginResult } from '../../src/core/auth.js';
 import { verifyToken } from '../../src/core/auth-answer.js';
-import { handleRedirect, redirectUriProblem } from '../../src/core/auth-redirect.js';
+import { handleRedirect, pageNavigation, redirectUriProblem } from '../../src/core/auth-redirect.js';
 import { REDIRECT_URI_CASES } from '../server/redirect-uri-cases.js';
 import { appName, deadUrl, fakeHost, fakeUrl, serviceUrl, sleep } from '../support/service.js';
 
@@ -21,22 +21,20 @@ const verifyRequests = () => performance.getEntriesByType('resource').filter((e)
 /** This test page's address without fragment: a redirect_uri that comes back here. */
 const here = () => location.href.split('#')[0]!;
 
-interface NavigateEvent extends Event {
-  destination: { url: string };
-}
-/** Catches (and stops) the page's next navigation to the prompt page, through the Navigation API. */
+/**
+ * Catches (and stops) the page's next navigation to the prompt page. The kit leaves the page
+ * through `pageNavigation.assign`, replaced here: a page can catch its own navigation only in
+ * Chromium (the Navigation API), and the suite runs in every engine.
+ */
 function catchNavigation(): { url: Promise<string>; stop: () => void } {
-  const nav = (window as unknown as { navigation: EventTarget }).navigation;
+  const real = pageNavigation.assign;
   let done: (url: string) => void;
   const url = new Promise<string>((r) => (done = r));
-  const onNavigate = (e: Event) => {
-    const target = (e as NavigateEvent).destination.url;
-    if (!target.includes('/oauth/auth')) return;
-    e.preventDefault();
+  pageNavigation.assign = (target: string) => {
+    if (!target.includes('/oauth/auth')) return real(target);
     done(target);
   };
-  nav.addEventListener('navigate', onNavigate);
-  return { url, stop: () => nav.removeEventListener('navigate', onNavigate) };
+  return { url, stop: () => (pageNavigation.assign = real) };
 }
 
 /** A real token for the demo user, through the page's redirect flow in another tab. */

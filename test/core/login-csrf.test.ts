@@ -1,28 +1,30 @@
-// Cookie tossing from a sibling origin, in Chromium, against the real login page: a page on
+// Cookie tossing from a sibling origin, in every engine, against the real login page: a page on
 // another port of 127.0.0.1 (the fake host) plants its own session cookie on a narrower path
 // and auto-submits a forged form. Ports do not separate cookies, and SameSite=Lax lets the
 // victim's cookie come along (same site), so only the service's own checks stand in the way.
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
-import { fakeUrl, serviceUrl } from '../support/service.js';
+import { browserEngine, fakeUrl, serviceUrl } from '../support/service.js';
 
 const API_KEY = '774b4a83134248429841ef8bd8a685f0875b9ab1';
 const authUrl = `${serviceUrl}/oauth/auth?scope=write&api_key=${API_KEY}&redirect_uri=${encodeURIComponent('https://app.example.com/cb')}`;
 
 interface Toss {
-  status: number;
+  status?: number; // the answer's HTTP status, where the engine tells a page (docs/reliability.md: not WebKit)
   heading: string;
   stolen?: string;
   signedInAs: string;
 }
 const toss = (form: 'authorize' | 'login') => executeServerCommand<Toss, object>('cookie-toss', { authUrl, attackerUrl: fakeUrl, form });
+/** The refusal's status: 403 where the engine gives a page its status; WebKit gives none. */
+const expectRefusedStatus = (r: Toss) => expect(r.status).to.equal(browserEngine === 'webkit' ? undefined : 403);
 
 describe('login page: cookie tossing from another port of 127.0.0.1', () => {
   it('a forged consent is refused: no token reaches the attacker, the victim stays who they are', async () => {
     expect(new URL(fakeUrl).hostname).to.equal(new URL(serviceUrl).hostname);
     expect(new URL(fakeUrl).port).to.not.equal(new URL(serviceUrl).port);
     const r = await toss('authorize');
-    expect(r.status).to.equal(403);
+    expectRefusedStatus(r);
     expect(r.heading).to.equal('Form refused');
     expect(r.stolen, 'nothing delivered to the attacker').to.equal(undefined);
     expect(r.signedInAs).to.equal('Demo Listener');
@@ -30,7 +32,7 @@ describe('login page: cookie tossing from another port of 127.0.0.1', () => {
 
   it('a forged sign-in is refused: the victim is not signed in as the attacker', async () => {
     const r = await toss('login');
-    expect(r.status).to.equal(403);
+    expectRefusedStatus(r);
     expect(r.heading).to.equal('Form refused');
     expect(r.signedInAs).to.equal('Demo Listener');
   });

@@ -1,4 +1,4 @@
-// Part 5, the kit under faults, in Chromium (web-test-runner): elements pointed at hosts that
+// Part 5, the kit under faults, in every engine (web-test-runner): elements pointed at hosts that
 // hang, stall, answer 500, reset, drop, send broken JSON, HTML or no `data`, or do not exist
 // (test/support/fake-host.mjs) end in exactly one `service-error` event, or recover when a
 // healthy host is listed too; an element removed while its request is in flight stays silent;

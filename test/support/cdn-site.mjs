@@ -5,6 +5,8 @@
 // copies that one file into a fresh site folder next to an index.html, serves the folder on a
 // port of its own, opens it in a new tab of the test browser, clicks the login button with the
 // mouse, authorizes in the real prompt page (popup-driver.mjs) and reports what the page got.
+// It works in every engine through test/support/windows.mjs; the page records its own errors
+// (uncaught ones, rejections, console.error), as no protocol reports them alike.
 //   page 'element'   <service-login-button> with attributes, the file as a module script
 //   page 'sdk-module' import { init, renderButton } from './sdk.js'
 //   page 'sdk-script' the file as a classic script (twice when `twice`), then serviceKit.init/renderButton
@@ -13,6 +15,7 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { createServer } from 'node:http';
 import { join, resolve } from 'node:path';
 import { popupCommand } from './popup-driver.mjs';
+import { windowsFor } from './windows.mjs';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const WORK = join(ROOT, '.data-test/cdn-site');
@@ -52,7 +55,13 @@ function pageHtml(file, page, serviceUrl, twice) {
     'sdk-module': `<div id="slot"></div><script type="module">import * as kit from './${file}';${sdkCalls('kit')}</script>`,
     'sdk-script': `<div id="slot"></div>${`<script src="./${file}"></script>`.repeat(twice ? 2 : 1)}<script>${sdkCalls('serviceKit')}</script>`,
   }[page];
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>one file</title><link rel="icon" href="data:,"></head><body>${body}</body></html>`;
+  // First in the page: what goes wrong in it, kept where the command can read it.
+  const errors = `<script>window.__errors = [];
+    addEventListener('error', (e) => __errors.push(String(e.message)));
+    addEventListener('unhandledrejection', (e) => __errors.push(String(e.reason?.message ?? e.reason)));
+    const consoleError = console.error;
+    console.error = (...args) => (__errors.push(args.map(String).join(' ')), consoleError.apply(console, args));</script>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>one file</title><link rel="icon" href="data:,">${errors}</head><body>${body}</body></html>`;
 }
 
 /** Serves `dir` on a free port; records every path asked for and every answer's status. */
@@ -70,25 +79,22 @@ function serve(dir) {
   return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok({ url: `http://127.0.0.1:${server.address().port}/`, requested, close: () => server.close() })));
 }
 
-async function siteLogin(browserPage, serviceUrl, { file, page, twice = false }) {
+async function siteLogin(windows, serviceUrl, { file, page, twice = false }) {
   const dir = join(WORK, `site-${page}-${file}`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   copyFileSync(join(await buildCdn(), file), join(dir, file));
   writeFileSync(join(dir, 'index.html'), pageHtml(file, page, serviceUrl, twice));
   const site = await serve(dir);
-  const tab = await browserPage.browserContext().newPage();
-  const errors = [];
-  tab.on('pageerror', (e) => errors.push(String(e?.message ?? e)));
-  tab.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  const tab = await windows.newTab(site.url);
   try {
-    await tab.goto(site.url, { waitUntil: 'load' });
-    const button = await tab.waitForSelector('service-login-button >>> button', { timeout: 10_000 });
+    await tab.until(() => document.readyState === 'complete');
+    await tab.waitFor('service-login-button >>> button');
     const found = await tab.evaluate(() => window.__found);
-    await button.click();
-    await popupCommand(tab, { action: 'authorize' });
-    await tab.waitForFunction(() => window.__login, { timeout: 15_000 });
-    const login = await tab.evaluate(() => window.__login);
+    await tab.click('service-login-button >>> button');
+    await popupCommand(windows, { action: 'authorize' });
+    await tab.until(() => window.__login, 15_000);
+    const { login, errors } = await tab.evaluate(() => ({ login: window.__login, errors: window.__errors }));
     return { ...login, token: undefined, tokenParts: login.token?.split('.').length, found, files: readdirSync(dir).sort(), requested: site.requested, errors };
   } finally {
     await tab.close().catch(() => {});
@@ -104,8 +110,12 @@ export function cdnSitePlugin(serviceUrl) {
       // The build takes longer than one command may: the test asks again until it is done.
       if (command === 'cdn-site-build') return Promise.race([buildCdn().then(() => true), new Promise((r) => setTimeout(() => r(false), 10_000))]);
       if (command !== 'cdn-site-login') return undefined;
-      if (session.browser.type !== 'puppeteer') throw new Error(`${command} needs @web/test-runner-chrome (puppeteer)`);
-      return siteLogin(session.browser.getPage(session.id), serviceUrl(), payload);
+      const windows = await windowsFor(session);
+      try {
+        return await siteLogin(windows, serviceUrl(), payload);
+      } finally {
+        await windows.done();
+      }
     },
   };
 }

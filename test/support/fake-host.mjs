@@ -15,6 +15,7 @@
 //   /h/badjson/v1/...      200 application/json with a broken body
 //   /h/html/v1/...         200 text/html
 //   /h/nodata/v1/...       200 JSON without `data`
+//   /h/noise/v1/...        200 audio/mpeg that is not audio (64 KiB of text): a track no engine can decode
 //   /h/verify/v1/...       verify_token answers by token: bare, wrapped, undecodable (400), else 404
 //   /hosts?list=a,b        {"data": [...]}: `real` is the real service, `dead` a closed port, anything with a colon or a
 //                          leading slash (a URL of any scheme, a relative one) itself, any other name <fake>/h/<name>
@@ -105,6 +106,9 @@ export async function startFakeHost(serviceUrl) {
         if (token == 'undecodable') return json(res, 400, { code: 400, error: 'The JWT signature could not be decoded.' });
         return json(res, 404, { code: 404, error: 'The JWT signature is invalid - wallet could not be recovered.' });
       }
+      case 'noise':
+        res.writeHead(200, { 'content-type': 'audio/mpeg', 'content-length': 65536, 'access-control-allow-origin': '*' });
+        return res.end(Buffer.alloc(65536, 'this is not audio. '));
       case 'nodata':
         return json(res, 200, { result: 'no data here' });
       case 'slow':

@@ -60,6 +60,16 @@ export async function fakeCount(hostBase: string): Promise<{ api: number; probes
   return (await res.json()).data;
 }
 
+/**
+ * The engine the test runs in. Only for what engines truly do differently (how they fetch media
+ * when seeking, docs/reliability.md); everything else is the same test everywhere.
+ */
+export const browserEngine: 'chromium' | 'firefox' | 'webkit' = /\bFirefox\//.test(navigator.userAgent)
+  ? 'firefox'
+  : /Chrome\/|Chromium\//.test(navigator.userAgent) // HeadlessChrome/ too
+    ? 'chromium'
+    : 'webkit';
+
 /** Waits `ms` milliseconds. */
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 

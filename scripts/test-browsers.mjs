@@ -1,0 +1,131 @@
+// `npm run test:browser`: the browser suite in each engine, one after another (a 2-core machine
+// runs one browser at a time best), then one line per engine: passed, failed, time. Fails when
+// any test fails, a test file does not run, or the engines did not run the same tests.
+//
+//   WTR_BROWSERS=firefox,webkit npm run test:browser       some engines only
+//   npm run test:browser -- --port 8500 --files test/core  arguments go to each wtr run
+//
+// It starts a PulseAudio null sink and (for WebKit) an X display once for all runs, and stops
+// them. Nothing it started outlives it: on exit or a signal it ends every process carrying the
+// run's mark (test/support/system.mjs), and a small watcher does the same if it is killed outright.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ENGINES } from '../test/support/engines.mjs';
+import { RUN_MARK, runId, startPulse, startXvfb, sweep } from '../test/support/system.mjs';
+
+const engines = (process.env.WTR_BROWSERS || ENGINES.join(',')).split(',').map((e) => e.trim()).filter(Boolean);
+const wtrArgs = process.argv.slice(2);
+const wtrBin = fileURLToPath(new URL('../node_modules/@web/test-runner/dist/bin.js', import.meta.url));
+const mark = runId();
+const work = mkdtempSync(join(tmpdir(), 'kit-wtr-'));
+const started = [];
+let current;
+
+/** If this process is killed outright (SIGKILL), a detached shell ends the run's processes. */
+function startWatcher() {
+  const needle = `${RUN_MARK}=${mark}`;
+  const script = `while kill -0 ${process.pid} 2>/dev/null; do sleep 1; done
+    for sig in TERM KILL; do
+      for f in /proc/[0-9]*/environ; do
+        if tr '\\0' '\\n' < "$f" 2>/dev/null | grep -qxF '${needle}'; then p=\${f#/proc/}; kill -$sig "\${p%/environ}" 2>/dev/null; fi
+      done
+      sleep 2
+    done
+    rm -rf '${work}'`;
+  const env = { ...process.env };
+  delete env[RUN_MARK]; // the watcher must not end itself
+  const watcher = spawn('sh', ['-c', script], { detached: true, stdio: 'ignore', env });
+  watcher.unref();
+  return watcher;
+}
+
+async function cleanUp() {
+  current?.kill('SIGTERM');
+  for (const it of started.splice(0).reverse()) await it.stop().catch(() => {});
+  const left = await sweep(mark);
+  if (left) console.log(`(ended ${left} leftover process${left === 1 ? '' : 'es'} of this run)`);
+  rmSync(work, { recursive: true, force: true });
+}
+
+const watcher = startWatcher();
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    console.error(`\n${signal}: stopping the browser tests`);
+    await cleanUp();
+    watcher.kill('SIGTERM');
+    process.exit(130);
+  });
+}
+
+/** Runs wtr for one engine; resolves to its exit code. */
+function runEngine(engine, env) {
+  return new Promise((resolve) => {
+    current = spawn(process.execPath, [wtrBin, ...wtrArgs], { stdio: 'inherit', env: { ...process.env, ...env, WTR_BROWSERS: engine } });
+    current.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+const rows = [];
+let failed = false;
+try {
+  const unknown = engines.filter((e) => !ENGINES.includes(e));
+  if (unknown.length) throw new Error(`WTR_BROWSERS: unknown engine ${unknown.join(', ')}; choose from ${ENGINES.join(', ')}`);
+  const env = {};
+  if (!process.env.PULSE_SERVER) {
+    const pulse = await startPulse(work);
+    started.push(pulse);
+    env.PULSE_SERVER = pulse.server;
+  }
+  if (engines.includes('webkit') && !process.env.DISPLAY) {
+    const xvfb = await startXvfb();
+    started.push(xvfb);
+    env.DISPLAY = xvfb.display;
+  }
+  for (const engine of engines) {
+    const summary = join(work, `${engine}.json`);
+    console.log(`\n=== Browser tests in ${engine} ===`);
+    const t0 = Date.now();
+    const code = await runEngine(engine, { ...env, WTR_SUMMARY: summary });
+    const seconds = (Date.now() - t0) / 1000;
+    let result;
+    try {
+      result = Object.values(JSON.parse(readFileSync(summary, 'utf8')))[0];
+    } catch {
+      result = undefined; // wtr stopped before reporting
+    }
+    rows.push({ engine, code, seconds, result });
+    if (code !== 0 || !result || result.failed || result.fileErrors) failed = true;
+  }
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  failed = true;
+} finally {
+  await cleanUp();
+  watcher.kill('SIGTERM');
+}
+
+console.log('\nBrowser tests per engine:');
+for (const { engine, code, seconds, result } of rows) {
+  const counts = result
+    ? `${result.passed} passed, ${result.failed} failed, ${result.skipped} skipped${result.fileErrors ? `, ${result.fileErrors} test files with errors` : ''}`
+    : 'no results';
+  console.log(`  ${engine.padEnd(9)} ${counts}  (${seconds.toFixed(0)} s${code ? `, wtr exit code ${code}` : ''})`);
+}
+const lists = rows.filter((r) => r.result).map((r) => [r.engine, [...r.result.tests].sort()]);
+for (const [engine, tests] of lists.slice(1)) {
+  const [first, reference] = lists[0];
+  const only = (a, b) => a.filter((t) => !b.includes(t));
+  const extra = [...only(tests, reference).map((t) => `only in ${engine}: ${t}`), ...only(reference, tests).map((t) => `only in ${first}: ${t}`)];
+  if (extra.length) {
+    failed = true;
+    console.log(`  ${engine} and ${first} ran different tests:\n    ${extra.slice(0, 20).join('\n    ')}`);
+  }
+}
+if (lists.length > 1 && !failed) console.log(`  the same ${lists[0][1].length} tests in each engine`);
+process.exit(failed ? 1 : 0);
