@@ -80,6 +80,7 @@ function createAudioEngine(): AudioEngine {
   let audio: HTMLAudioElement | undefined;
   let client: Client | undefined;
   let loadId = 0;
+  let pausedLoad = -1; // the load the listener paused before it could play
   let state: PlayerState = {
     queue: [], index: -1, status: 'idle', paused: true, currentTime: 0, duration: 0, volume: 1, muted: false,
   };
@@ -190,7 +191,7 @@ function createAudioEngine(): AudioEngine {
         a.load();
         set({ status: 'error', paused: true, error: 'The track did not load in time.' });
       }, stream.options.timeout);
-      if (autoplay) await a.play();
+      if (autoplay && pausedLoad !== id) await a.play();
     } catch (error) {
       if (id !== loadId || (error as Error)?.name === 'AbortError') return;
       set({ status: 'error', paused: true, error: playFailure(error) });
@@ -227,6 +228,11 @@ function createAudioEngine(): AudioEngine {
     },
     pause() {
       audio?.pause();
+      // Paused while the track loads or waits for data (WebKit waits after a seek more often):
+      // the listener asked for a pause, so it is paused, not loading; start() then plays nothing.
+      if (state.status !== 'loading') return;
+      pausedLoad = loadId;
+      set({ status: 'paused', paused: true });
     },
     async load(track, options = {}) {
       if (options.client) client = options.client;
