@@ -1,5 +1,5 @@
 import type { ReactiveController, TemplateResult } from 'lit';
-import { Task, TaskStatus, initialState } from '@lit/task';
+import { Task, TaskStatus, initialState } from './task.js';
 import type { Client, Resolved } from '../../core/index.js';
 import type { ServiceElement } from './service-element.js';
 import { emptyState, errorState, loadingState } from './states.js';
