@@ -13,6 +13,14 @@ function minifyCss(raw: string, quasis: number): string {
   return transformSync(raw, { loader: 'css', minify: true }).code.trim();
 }
 
+/**
+ * The kit's internal custom properties (`--_accent` and the like, set by the theme on :host and
+ * never part of the styling API) get short names, the same in every module of one build.
+ */
+function shortProperties(names: Map<string, string>, css: string): string {
+  return css.replace(/--_[\w-]+/g, (name) => names.get(name) ?? (names.set(name, '--_' + names.size.toString(36)), names.get(name)!));
+}
+
 type Node = { type?: string; tag?: { type: string; name: string }; quasi?: { quasis: { start: number; end: number }[] } };
 
 /**
@@ -23,6 +31,7 @@ type Node = { type?: string; tag?: { type: string; name: string }; quasi?: { qua
  * `white-space: pre` must come from bindings, as the kit's API text does, not from the template).
  */
 export function compactTemplates(): Plugin {
+  const names = new Map<string, string>();
   return {
     name: 'compact-lit-templates',
     transform(code, id) {
@@ -36,7 +45,7 @@ export function compactTemplates(): Plugin {
         if (tag != 'css' && /<(pre|textarea)\b/i.test(code.slice(quasis[0]!.start, quasis.at(-1)!.end))) return;
         for (const { start, end } of quasis) {
           const raw = code.slice(start, end);
-          const short = tag == 'css' ? minifyCss(raw, quasis.length) : raw.replace(/\s*\n\s*/g, '\n');
+          const short = tag == 'css' ? shortProperties(names, minifyCss(raw, quasis.length)) : raw.replace(/\s*\n\s*/g, '\n');
           if (short != raw) edits.push([start, end, short]);
         }
       });
