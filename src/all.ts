@@ -5,9 +5,9 @@
 import './components/provider/provider.js';
 import './components/login-button/login-button.js';
 import './components/search/search.js';
-import './components/user-card/user-card.js';
 import './components/trending-list/trending-list.js';
-import './components/app-metrics/app-metrics.js';
 import './components/track-card/track-card.js';
+import './components/app-metrics/app-metrics.js';
+import './components/user-card/user-card.js';
 import './components/audio-player/audio-player.js';
 import './components/playlist/playlist.js';

@@ -10,7 +10,14 @@ import { walk } from './walk.js';
  */
 function minifyCss(raw: string, quasis: number): string {
   if (quasis > 1 || raw.includes('\\')) return raw;
-  return transformSync(raw, { loader: 'css', minify: true }).code.trim();
+  return (
+    transformSync(raw, { loader: 'css', minify: true })
+      .code.trim()
+      // What esbuild leaves: custom property values as written (`--x: var(--y, a, b)`; the spaces
+      // around them carry nothing), quotes around attribute values that are plain identifiers.
+      .replace(/(--[\w-]+):\s*([^;}]*)/g, (_, name: string, value: string) => `${name}:${value.replace(/\s*,\s*/g, ',')}`)
+      .replace(/\[([\w-]+)="(-?[a-z_][\w-]*)"\]/gi, '[$1=$2]')
+  );
 }
 
 /**
