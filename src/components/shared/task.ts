@@ -14,14 +14,6 @@ export interface TaskOptions<A extends readonly unknown[], R> {
   onError?(error: unknown): void;
 }
 
-/** The four states' templates (or anything else) for `render`. */
-export interface TaskRenderer<R, T> {
-  initial?: () => T;
-  pending?: () => T;
-  complete?: (value: R) => T;
-  error?: (error: unknown) => T;
-}
-
 /**
  * The part of `@lit/task` the data elements use, in fewer bytes: runs before each host update
  * whose args differ (shallowly, as Lit compares properties) from the last run's, aborts a run a
@@ -99,16 +91,5 @@ export class Task<A extends readonly unknown[], R> implements ReactiveController
 
   abort(reason?: unknown): void {
     if (this.status == TaskStatus.PENDING) this.#abort?.abort(reason);
-  }
-
-  render<T>(renderer: TaskRenderer<R, T>): T {
-    const { status } = this;
-    return (status == TaskStatus.INITIAL
-      ? renderer.initial?.()
-      : status == TaskStatus.PENDING
-        ? renderer.pending?.()
-        : status == TaskStatus.COMPLETE
-          ? renderer.complete?.(this.value as R)
-          : renderer.error?.(this.error)) as T;
   }
 }
