@@ -90,7 +90,7 @@ export class DataTask<A extends readonly unknown[], R> implements ReactiveContro
       ? done(seed)
       : status == TaskStatus.COMPLETE
         ? done(value as R)
-          : status == TaskStatus.ERROR && !isAbort(error)
+        : status == TaskStatus.ERROR && !isAbort(error)
           ? errorState(messageOf(error), () => void this.task.run())
           : loadingState(labels.loading, labels.rows);
   }
