@@ -10,15 +10,19 @@ import { execSync } from 'node:child_process';
 import { CHROMIUM, FIREFOX, MINIBROWSER } from '../test/support/engines.mjs';
 
 const onPath = (name) => ['/usr/bin', '/bin', '/usr/local/bin'].some((dir) => existsSync(`${dir}/${name}`));
-/** Each package and whether what the tests use from it is there. */
+/** The engines this run tests (WTR_BROWSERS, as scripts/test-browsers.mjs reads it). */
+const engines = (process.env.WTR_BROWSERS || 'chromium').split(',').map((e) => e.trim());
+/** Each package, the engine that needs it (every run: the null sound sink), and whether it is there. */
 const NEEDED = [
-  ['chromium', () => existsSync(CHROMIUM)],
-  ['firefox-esr', () => existsSync(FIREFOX)],
-  ['webkit2gtk-driver', () => onPath('WebKitWebDriver') && existsSync(MINIBROWSER)],
-  ['xvfb', () => onPath('Xvfb')],
-  ['xauth', () => onPath('xauth')],
-  ['pulseaudio', () => onPath('pulseaudio')],
-];
+  ['chromium', 'chromium', () => existsSync(CHROMIUM)],
+  ['firefox-esr', 'firefox', () => existsSync(FIREFOX)],
+  ['webkit2gtk-driver', 'webkit', () => onPath('WebKitWebDriver') && existsSync(MINIBROWSER)],
+  ['xvfb', 'webkit', () => onPath('Xvfb')],
+  ['xauth', 'webkit', () => onPath('xauth')],
+  ['pulseaudio', undefined, () => onPath('pulseaudio')],
+]
+  .filter(([, engine]) => !engine || engines.includes(engine))
+  .map(([pkg, , present]) => [pkg, present]);
 const absent = () => NEEDED.filter(([, present]) => !present()).map(([pkg]) => pkg);
 const missing = absent();
 if (missing.length === 0) process.exit(0);

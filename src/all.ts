@@ -4,10 +4,10 @@
 // which moves all.js by some 500 bytes, so measure before reordering.
 import './components/provider/provider.js';
 import './components/login-button/login-button.js';
-import './components/playlist/playlist.js';
-import './components/user-card/user-card.js';
-import './components/trending-list/trending-list.js';
-import './components/app-metrics/app-metrics.js';
-import './components/track-card/track-card.js';
-import './components/audio-player/audio-player.js';
 import './components/search/search.js';
+import './components/trending-list/trending-list.js';
+import './components/track-card/track-card.js';
+import './components/app-metrics/app-metrics.js';
+import './components/user-card/user-card.js';
+import './components/audio-player/audio-player.js';
+import './components/playlist/playlist.js';

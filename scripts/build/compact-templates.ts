@@ -1,31 +1,44 @@
 import { transformSync } from 'esbuild';
+import MagicString from 'magic-string';
 import type { Plugin } from 'vite';
 import { walk } from './walk.js';
 
-/** A run of whitespace as short as it can be without moving a line: its line breaks, else one space. */
-const squeeze = (ws: string) => (ws.includes('\n') ? ws.replace(/[^\n]/g, '') : ' ');
 
 /**
- * A CSS template's text minified by esbuild, then as many line breaks as it had, at its end:
- * the lines after it stay where they were. Left as written when it has a backslash (raw and
+ * A CSS template's text minified by esbuild. Left as written when it has a backslash (raw and
  * cooked text differ) or interpolations.
  */
 function minifyCss(raw: string, quasis: number): string {
   if (quasis > 1 || raw.includes('\\')) return raw;
-  const lines = raw.split('\n').length - 1;
-  return transformSync(raw, { loader: 'css', minify: true }).code.trim() + '\n'.repeat(lines);
+  return (
+    transformSync(raw, { loader: 'css', minify: true })
+      .code.trim()
+      // What esbuild leaves: custom property values as written (`--x: var(--y, a, b)`; the spaces
+      // around them carry nothing), quotes around attribute values that are plain identifiers.
+      .replace(/(--[\w-]+):\s*([^;}]*)/g, (_, name: string, value: string) => `${name}:${value.replace(/\s*,\s*/g, ',')}`)
+      .replace(/\[([\w-]+)="(-?[a-z_][\w-]*)"\]/gi, '[$1=$2]')
+  );
+}
+
+/**
+ * The kit's internal custom properties (`--_accent` and the like, set by the theme on :host and
+ * never part of the styling API) get short names, the same in every module of one build.
+ */
+function shortProperties(names: Map<string, string>, css: string): string {
+  return css.replace(/--_[\w-]+/g, (name) => names.get(name) ?? (names.set(name, '--_' + names.size.toString(36)), names.get(name)!));
 }
 
 type Node = { type?: string; tag?: { type: string; name: string }; quasi?: { quasis: { start: number; end: number }[] } };
 
 /**
  * The CDN build's minifier leaves template literals as written, so Lit's `css` and `html`
- * templates keep their indentation. This shortens them before bundling, without moving a line
- * (so the source maps stay right): CSS is minified (minifyCss); in HTML and SVG, a run of whitespace
- * with a line break in it becomes that line break alone, which renders the same (text styled
+ * templates keep their indentation. This shortens them before bundling, with a source map of
+ * the edits: CSS is minified (minifyCss); in HTML and SVG, a run of whitespace
+ * with a line break in it becomes one line break, which renders the same (text styled
  * `white-space: pre` must come from bindings, as the kit's API text does, not from the template).
  */
 export function compactTemplates(): Plugin {
+  const names = new Map<string, string>();
   return {
     name: 'compact-lit-templates',
     transform(code, id) {
@@ -39,14 +52,14 @@ export function compactTemplates(): Plugin {
         if (tag != 'css' && /<(pre|textarea)\b/i.test(code.slice(quasis[0]!.start, quasis.at(-1)!.end))) return;
         for (const { start, end } of quasis) {
           const raw = code.slice(start, end);
-          const short = tag == 'css' ? minifyCss(raw, quasis.length) : raw.replace(/\s*\n\s*/g, squeeze);
+          const short = tag == 'css' ? shortProperties(names, minifyCss(raw, quasis.length)) : raw.replace(/\s*\n\s*/g, '\n');
           if (short != raw) edits.push([start, end, short]);
         }
       });
-      let out = code;
-      for (const [start, end, short] of edits.sort((a, b) => b[0] - a[0])) out = out.slice(0, start) + short + out.slice(end);
-      // Lines are where they were, so the mappings of the modules before this step still hold.
-      return edits.length ? { code: out, map: null } : null;
+      if (!edits.length) return null;
+      const out = new MagicString(code);
+      for (const [start, end, short] of edits) out.overwrite(start, end, short);
+      return { code: out.toString(), map: out.generateMap({ hires: true, source: id, includeContent: true }) };
     },
   };
 }

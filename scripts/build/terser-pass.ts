@@ -4,7 +4,7 @@ import { minify } from 'terser';
 import type { Plugin } from 'vite';
 
 /**
- * A second minification of each written CDN file, by terser over oxc's output (two passes, no
+ * A second minification of each written CDN file, by terser over oxc's output (three passes, no
  * `unsafe` options): some 100 bytes of gzip on the SDK files, 230 on all.js, which terser
  * alone (as Vite's minifier) does not reach. The source map is carried through (terser reads
  * the one oxc wrote and writes the composed one).
@@ -26,7 +26,7 @@ export function terserPass(): Plugin {
         const result = await minify(readFileSync(file, 'utf8'), {
           module: options.format == 'es',
           ecma: 2020,
-          compress: { passes: 2 },
+          compress: { passes: 3 },
           format: { comments: false },
           sourceMap: { content: map, url: `${chunk.fileName.split('/').pop()}.map` },
         });

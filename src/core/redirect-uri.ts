@@ -8,6 +8,9 @@
  * 2. no fragment; 3. no userinfo; 4. no path traversal, also percent-encoded or with `\`;
  * 5. RFC 3986 characters only (no whitespace, controls, backslash or raw non-ASCII), valid
  *    percent-encoding, and a host spelled as the URL parser spells it.
+ *
+ * Written for bytes (the kit's redirect flow carries it): each rule gives back a reason or
+ * undefined, and the first reason found is the verdict.
  */
 
 export type RuleVerdict = { ok: true } | { ok: false; reason: string };
@@ -21,12 +24,12 @@ export type RedirectVerdict =
 
 export const MAX_REDIRECT_URI_LENGTH = 2048;
 
-// RFC 3986: unreserved, reserved and '%'; everything else must be percent-encoded.
-const URI_CHARS = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]*$/;
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL_OR_SPACE = /[\u0000-\u0020\u007f-\u009f\u00a0\u1680\u2000-\u200f\u2028\u2029\u202f\u205f\u3000\ufeff]/;
+// RFC 3986: unreserved, reserved and '%', one character; everything else must be percent-encoded.
+// (So whitespace, controls, backslash and raw non-ASCII all fail it.)
+const URI_CHAR = /[\w\-.~:/?#[\]@!$&'()*+,;=%]/;
 const HOST_LABEL = /^[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?$/;
-const DOTTED_QUAD = /^(\d{1,3})\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
+const RAW_IP = 'has a raw IP host; only the loopback addresses 127.x.x.x and [::1] are allowed';
+const { floor } = Math;
 
 /** True for the special redirect_uri value `postmessage`, in any case. */
 export function isPostMessage(value: string): boolean {
@@ -51,64 +54,58 @@ export function checkRedirectUri(value: unknown, origin?: unknown): RedirectVerd
  */
 export function checkOrigin(value: unknown): OriginVerdict {
   if (typeof value !== 'string' || value === '') return { ok: false, reason: 'is required when redirect_uri is postmessage' };
-  if (value.length > 300) return { ok: false, reason: 'is longer than 300 characters' };
-  if (CONTROL_OR_SPACE.test(value)) return { ok: false, reason: 'contains whitespace or a control character' };
-  const match = /^(https?):\/\/([A-Za-z0-9.\-:[\]]+)$/i.exec(value);
-  if (!match) {
-    return { ok: false, reason: 'must be only scheme://host[:port] with http or https, e.g. https://app.example.com (no path, query, trailing slash or user info)' };
-  }
-  const url = parse(value);
-  if (!url) return { ok: false, reason: 'is not a valid origin' };
-  const host = checkHost(match[2]!, url);
-  if (!host.ok) return host;
-  if (url.origin !== value.toLowerCase()) {
-    return { ok: false, reason: `must be spelled as the browser spells it (${url.origin})` };
-  }
-  return { ok: true, origin: url.origin };
+  // Whitespace and controls fail the pattern too.
+  const authority = value.length <= 300 && /^https?:\/\/([a-z0-9.:[\]-]+)$/i.exec(value)?.[1];
+  const url = authority && parse(value);
+  const reason = !authority
+    ? 'must be only scheme://host[:port] with http or https, e.g. https://app.example.com (at most 300 characters, no path, query, trailing slash or user info)'
+    : !url
+      ? 'is not a valid origin'
+      : (hostProblem(authority, url) ?? (url.origin !== value.toLowerCase() ? `must be spelled as the browser spells it (${url.origin})` : undefined));
+  return reason ? { ok: false, reason } : { ok: true, origin: (url as URL).origin };
 }
 
 /** Checks a redirect_uri that is not `postmessage`: the five rules alone (no origin check). */
 export function checkUrl(value: string): RuleVerdict {
-  if (value.length > MAX_REDIRECT_URI_LENGTH) return fail(`is longer than ${MAX_REDIRECT_URI_LENGTH} characters`);
-  if (CONTROL_OR_SPACE.test(value)) return fail('contains whitespace or a control character');
-  if (value.includes('#')) return fail('contains a fragment (#), which is not allowed');
-  const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(value)?.[1];
-  if (!scheme) return fail('is not an absolute URL; it must start with http:// or https://, or be postmessage');
-  if (!/^https?$/i.test(scheme)) return fail(`must use http or https, not ${scheme}`);
-  if (!/^https?:\/\/[^/\\]/i.test(value)) return fail('must be an absolute URL of the form https://host/path');
-  if (hasTraversal(value)) return fail('contains a path traversal (..), which is not allowed');
-  if (!URI_CHARS.test(value)) {
-    const bad = [...value].find((c) => !URI_CHARS.test(c))!;
-    return fail(`contains a character that is not allowed in a URI (${JSON.stringify(bad)}); percent-encode it`);
-  }
-  if (/%(?![0-9A-Fa-f]{2})/.test(value)) return fail('contains a malformed percent-encoding');
-  const authority = /^[^:]+:\/\/([^/?]*)/.exec(value)![1]!;
-  if (authority.includes('@')) return fail('contains user information (user@host), which is not allowed');
-  const url = parse(value);
-  if (!url) return fail('is not a valid URL');
-  return checkHost(authority, url);
+  const reason = urlProblem(value);
+  return reason ? { ok: false, reason } : { ok: true };
 }
 
-/** Rule 1 and the host part of rule 5. `authority` is the raw text between `//` and the path. */
-function checkHost(authority: string, url: URL): RuleVerdict {
-  if (url.hostname === '') return fail('has no host');
-  if (authority.startsWith('[')) {
-    return url.hostname === '[::1]' ? { ok: true } : fail(`has a raw IP host (${url.hostname}); only the loopback addresses 127.x.x.x and [::1] are allowed`);
-  }
-  const rawHost = authority.replace(/:\d*$/, '').toLowerCase();
-  if (rawHost !== url.hostname) {
-    return fail(`has a host that is not written plainly (${rawHost} means ${url.hostname})`);
-  }
-  const quad = DOTTED_QUAD.exec(url.hostname);
-  if (quad) {
-    return quad[1] === '127' ? { ok: true } : fail(`has a raw IP host (${url.hostname}); only the loopback addresses 127.x.x.x and [::1] are allowed`);
-  }
-  const name = url.hostname.replace(/\.$/, '');
-  const labels = name.split('.');
-  if (name.length > 253 || !labels.every((label) => HOST_LABEL.test(label) && (!label.startsWith('xn--') || isPunycode(label.slice(4))))) {
-    return fail(`has an invalid host name (${url.hostname})`);
-  }
-  return { ok: true };
+function urlProblem(value: string): string | undefined {
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(value)?.[1];
+  if (value.length > MAX_REDIRECT_URI_LENGTH) return `is longer than ${MAX_REDIRECT_URI_LENGTH} characters`;
+  if (!scheme) return 'is not an absolute URL; it must start with http:// or https://, or be postmessage';
+  if (!/^https?$/i.test(scheme)) return `must use http or https, not ${scheme}`;
+  const bad = [...value].find((c) => !URI_CHAR.test(c));
+  if (bad) return `contains a character that is not allowed in a URI (${JSON.stringify(bad)}); percent-encode it`;
+  if (value.includes('#')) return 'contains a fragment (#), which is not allowed';
+  if (hasTraversal(value)) return 'contains a path traversal (..), which is not allowed';
+  if (/%(?![0-9a-f]{2})/i.test(value)) return 'contains a malformed percent-encoding';
+  // The raw text between `//` and the path; empty (or no `//`) does not parse below.
+  const authority = /^https?:\/\/([^/?]*)/i.exec(value)?.[1] ?? '';
+  if (authority.includes('@')) return 'contains user information (user@host), which is not allowed';
+  const url = authority && parse(value);
+  return url ? hostProblem(authority, url) : 'must be an absolute URL of the form https://host/path';
+}
+
+/** Rule 1 and the host part of rule 5: what is wrong with the host, if anything. `authority` is the raw text between `//` and the path. */
+function hostProblem(authority: string, url: URL): string | undefined {
+  const host = url.hostname;
+  const raw = authority.replace(/:\d*$/, '').toLowerCase();
+  const name = host.replace(/\.$/, '');
+  return authority[0] == '['
+    ? host == '[::1]'
+      ? undefined
+      : RAW_IP
+    : raw != host
+      ? `has a host that is not written plainly (${raw} means ${host})`
+      : /^\d{1,3}(\.\d{1,3}){3}$/.test(host)
+        ? /^127\./.test(host)
+          ? undefined
+          : RAW_IP
+        : name.length > 253 || !name.split('.').every((label) => HOST_LABEL.test(label) && (!label.startsWith('xn--') || isPunycode(label.slice(4))))
+          ? `has an invalid host name (${host})`
+          : undefined;
 }
 
 /**
@@ -122,29 +119,27 @@ function isPunycode(encoded: string): boolean {
   let code = 128;
   let bias = 72;
   let i = 0;
-  for (let p = basic > 0 ? basic + 1 : 0; p < encoded.length; ) {
+  for (let p = basic > 0 ? basic + 1 : 0; p < encoded.length; i++) {
     const before = i;
     for (let weight = 1, k = 36; ; k += 36) {
-      if (p >= encoded.length) return false;
       const c = encoded.charCodeAt(p++);
-      const digit = c >= 97 && c <= 122 ? c - 97 : c >= 48 && c <= 57 ? c - 22 : 36;
-      if (digit > 35) return false;
+      // NaN past the end: not a digit.
+      const digit = c > 96 && c < 123 ? c - 97 : c > 47 && c < 58 ? c - 22 : 36;
+      if (!(digit < 36)) return false;
       i += digit * weight;
       const t = k <= bias ? 1 : k >= bias + 26 ? 26 : k - bias;
       if (digit < t) break;
       weight *= 36 - t;
       if (i > 0x10ffff * 64) return false;
     }
-    length++;
-    let delta = before === 0 ? Math.floor(i / 700) : (i - before) >> 1;
-    delta += Math.floor(delta / length);
+    let delta = before ? (i - before) >> 1 : floor(i / 700);
+    delta += floor(delta / ++length);
     let k = 0;
-    for (; delta > 455; k += 36) delta = Math.floor(delta / 35);
-    bias = k + Math.floor((36 * delta) / (delta + 38));
-    code += Math.floor(i / length);
+    for (; delta > 455; k += 36) delta = floor(delta / 35);
+    bias = k + floor((36 * delta) / (delta + 38));
+    code += floor(i / length);
     i %= length;
     if (code > 0x10ffff || code < 128) return false;
-    i++;
   }
   return length > Math.max(basic, 0);
 }
@@ -152,11 +147,7 @@ function isPunycode(encoded: string): boolean {
 /** `/..`, `\..`, `../` or `..\`, also when the dots or slashes are percent-encoded (even twice). */
 function hasTraversal(value: string): boolean {
   let text = value;
-  for (let round = 0; round < 4; round++) {
-    const decoded = text.replace(/%(25|2e|2f|5c)/gi, (code) => decodeURIComponent(code));
-    if (decoded === text) break;
-    text = decoded;
-  }
+  for (let round = 0; round < 4 && text != (text = text.replace(/%(25|2e|2f|5c)/gi, decodeURIComponent)); round++);
   return /[/\\]\.\.|\.\.[/\\]/.test(text);
 }
 
@@ -166,8 +157,4 @@ function parse(value: string): URL | undefined {
   } catch {
     return undefined;
   }
-}
-
-function fail(reason: string): { ok: false; reason: string } {
-  return { ok: false, reason };
 }

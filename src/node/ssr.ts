@@ -14,6 +14,7 @@
  */
 import { render } from '@lit-labs/ssr';
 import { collectResultSync } from '@lit-labs/ssr/lib/render-result.js';
+import { LitElementRenderer } from '@lit-labs/ssr/lib/lit-element-renderer.js';
 import { html, unsafeStatic } from 'lit/static-html.js';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import { createClient, type Client, type ClientOptions } from '../core/index.js';
@@ -23,7 +24,7 @@ import '../components/track-card/track-card.js';
 import '../components/playlist/playlist.js';
 import '../components/trending-list/trending-list.js';
 import '../components/user-card/user-card.js';
-import '../components/login-button/login-button.js';
+import { LoginButtonRenderer } from '../ssr/login-button.js';
 
 /** The elements this module renders. */
 export const SSR_ELEMENTS = ['service-track-card', 'service-playlist', 'service-trending-list', 'service-user-card', 'service-login-button'] as const;
@@ -68,7 +69,7 @@ function renderWith(hook: SeedHook, value: unknown): string {
   const previous = slot[SEED];
   slot[SEED] = hook;
   try {
-    return collectResultSync(render(value));
+    return collectResultSync(render(value, { elementRenderers: [LoginButtonRenderer, LitElementRenderer] }));
   } finally {
     slot[SEED] = previous;
   }

@@ -1,4 +1,4 @@
-import { css } from 'lit';
+import { css } from '@lit/reactive-element';
 
 // Its own small sheet, one rule a line, rather than the shared theme: the button's whole module
 // graph has a 10 KB budget. The same accent colours as the theme, light and dark (theme.ts).

@@ -1,4 +1,4 @@
-import { LitElement, html, nothing, type PropertyDeclarations } from 'lit';
+import { ReactiveElement, type PropertyDeclarations, type PropertyValues } from '@lit/reactive-element';
 import type { ClientOptions, LoginProfile } from '../../core/index.js';
 import { login, type LoginErrorReason, type LoginResult, type LoginScope } from '../../core/auth.js';
 import { authClientFor, type AuthClient } from '../../core/auth-client.js';
@@ -22,6 +22,12 @@ export interface LoginErrorDetail {
 
 /** The button's text when `custom-text` is not set. */
 export const DEFAULT_TEXT = 'Continue with Service';
+/** The status line's text while the login is under way. @internal */
+export const BUSY_TEXT = 'Waiting for the login window';
+/** The id of the button inside the element. @internal */
+export const BUTTON_ID = 'service-login-button';
+/** The logo's path (24 × 24). @internal */
+export const LOGO_PATH = 'M12 2.5 1.5 20.5h21zm0 6.2 4.8 8.3H7.2z';
 
 /**
  * A "Continue with Service" button: opens the login prompt in a popup (or, with
@@ -39,9 +45,11 @@ export const DEFAULT_TEXT = 'Continue with Service';
  * @cssproperty [--service-radius=4px] - Corner radius when `corners` is `default`.
  * @cssproperty [--service-font=system-ui] - Font family.
  */
-export class ServiceLoginButton extends LitElement {
+export class ServiceLoginButton extends ReactiveElement {
   static override styles = loginButtonStyles;
-  // Not ServiceElement and no decorators: the button's whole module graph has a 10 KB budget.
+  // Not ServiceElement, no decorators and no lit-html (it draws its few nodes itself, see update):
+  // the button's whole module graph has a 10 KB budget. A server render (service-kit/ssr) draws
+  // the same nodes (src/ssr/login-button.ts), and the button takes them over as they are.
   static override properties: PropertyDeclarations = {
     scope: { reflect: true },
     size: { reflect: true },
@@ -120,22 +128,36 @@ export class ServiceLoginButton extends LitElement {
     }
   }
 
-  protected override render() {
-    return html`<button
-        id="service-login-button"
-        part="button"
-        type="button"
-        ?disabled=${this.disabled}
-        aria-busy=${this.busy}
-        aria-disabled=${this.busy || nothing}
-        @click=${this.onClick}
-      >
-        <svg part="logo" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
-          <path fill-rule="evenodd" d="M12 2.5 1.5 20.5h21zm0 6.2 4.8 8.3H7.2z" />
-        </svg>
-        <span part="label">${this.customText || DEFAULT_TEXT}</span>
-      </button>
-      <span role="status">${this.busy ? 'Waiting for the login window' : ''}</span>`;
+  /** The button, its label and the status line, once drawn (or taken over from a server render). */
+  #nodes?: [HTMLButtonElement, Element, Element];
+
+  protected override update(changed: PropertyValues): void {
+    super.update(changed);
+    const root = this.renderRoot;
+    if (!this.#nodes) {
+      if (!root.querySelector('button')) {
+        const el = (tag: string, attributes: Record<string, string>, svg?: boolean) => {
+          const node = svg ? document.createElementNS('http://www.w3.org/2000/svg', tag) : document.createElement(tag);
+          for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+          return node;
+        };
+        const button = el('button', { id: BUTTON_ID, part: 'button', type: 'button' });
+        const logo = el('svg', { part: 'logo', viewBox: '0 0 24 24', fill: 'currentColor', 'aria-hidden': 'true', focusable: 'false' }, true);
+        logo.append(el('path', { 'fill-rule': 'evenodd', d: LOGO_PATH }, true));
+        button.append(logo, el('span', { part: 'label' }));
+        root.append(button, el('span', { role: 'status' }));
+      }
+      const [button, label, status] = ['button', '[part=label]', '[role=status]'].map((s) => root.querySelector(s)!) as [HTMLButtonElement, Element, Element];
+      button.addEventListener('click', () => this.onClick());
+      this.#nodes = [button, label, status];
+    }
+    const [button, label, status] = this.#nodes;
+    button.disabled = this.disabled;
+    button.setAttribute('aria-busy', String(this.busy));
+    if (this.busy) button.setAttribute('aria-disabled', 'true');
+    else button.removeAttribute('aria-disabled');
+    label.textContent = this.customText || DEFAULT_TEXT;
+    status.textContent = this.busy ? BUSY_TEXT : '';
   }
 
   private onClick(): void {

@@ -1,5 +1,5 @@
 import { html, nothing, type PropertyValues, type PropertyDeclarations } from 'lit';
-import { TaskStatus } from '@lit/task';
+import { TaskStatus } from '../shared/task.js';
 import { ServiceElement } from '../shared/service-element.js';
 import { DataTask } from '../shared/data-task.js';
 import { theme } from '../shared/theme.js';

@@ -1,5 +1,5 @@
 import type { ReactiveController, TemplateResult } from 'lit';
-import { Task, TaskStatus, initialState } from '@lit/task';
+import { Task, TaskStatus, initialState } from './task.js';
 import type { Client, Resolved } from '../../core/index.js';
 import type { ServiceElement } from './service-element.js';
 import { emptyState, errorState, loadingState } from './states.js';
@@ -84,13 +84,15 @@ export class DataTask<A extends readonly unknown[], R> implements ReactiveContro
     const done = (value: R) => (value === undefined || labels.isEmpty?.(value) ? emptyState(labels.empty) : complete(value));
     // Server-rendered (the task has not run there) or hydrating (its run is pending): the embedded data, as it was rendered.
     const seed = this.task.status < TaskStatus.COMPLETE ? (this.#seed ??= this.#seeded()) : undefined;
-    const loading = () => loadingState(labels.loading, labels.rows);
-    return seed !== undefined ? done(seed) : this.task.render({
-      initial: loading,
-      pending: loading,
-      error: (error) => (isAbort(error) ? loading() : errorState(messageOf(error), () => void this.task.run())),
-      complete: done,
-    });
+    const { status, value, error } = this.task;
+    // Not yet run, running, or cut short by leaving the page: loading.
+    return seed !== undefined
+      ? done(seed)
+      : status == TaskStatus.COMPLETE
+        ? done(value as R)
+        : status == TaskStatus.ERROR && !isAbort(error)
+          ? errorState(messageOf(error), () => void this.task.run())
+          : loadingState(labels.loading, labels.rows);
   }
 }
 

@@ -1,5 +1,5 @@
 import { html, nothing, type PropertyValues, type PropertyDeclarations } from 'lit';
-import { TaskStatus } from '@lit/task';
+import { TaskStatus } from '../shared/task.js';
 import type { Activity, Playlist, Track, User } from '../../core/index.js';
 import { ServiceElement } from '../shared/service-element.js';
 import { DataTask } from '../shared/data-task.js';
