@@ -9,14 +9,11 @@
  * more), then eight-bar sections alternating the track's two four-bar loops (every fourth
  * section a break of light and soft bars), and two soft bars to end (16 bars or more).
  */
-import { Readable } from 'node:stream';
+import { BodyStream, type CopyBytes } from './body.js';
 import { Rng, hashSeed } from './prng.js';
 import { FRAME_BYTES } from './mp3.js';
 import type { Palette, Phrase } from './palette.js';
 import { FRAME_SAMPLES, FULL, LIGHT, SAMPLE_RATE, SOFT, STYLES, type TrackTraits } from './synth.js';
-
-/** The most bytes a stream pushes at once. */
-const CHUNK = 64 * 1024;
 
 export interface TrackAudio {
   /** Bytes of the whole file. */
@@ -25,9 +22,9 @@ export interface TrackAudio {
   /** A strong validator: the same bytes always, and only those, have it. */
   etag: string;
   /** Copies bytes `start`..`end` (inclusive) into `target` at `at`. */
-  copy(start: number, end: number, target: Uint8Array, at?: number): void;
-  /** Bytes `start`..`end` (inclusive), made as the reader takes them. */
-  read(start: number, end: number): Readable;
+  copy: CopyBytes;
+  /** Bytes `start`..`end` (inclusive), made as the reader takes them, a chunk per turn of the event loop. */
+  read(start: number, end: number): BodyStream;
 }
 
 /**
@@ -80,7 +77,7 @@ export function trackAudio(palette: Palette, track: TrackTraits): TrackAudio {
     return { offset: palette.silence, run: 1 };
   };
 
-  const copy = (start: number, end: number, target: Uint8Array, at = 0): void => {
+  const copy: CopyBytes = (start, end, target, at = 0) => {
     for (let position = start; position <= end; ) {
       const frame = Math.floor(position / FRAME_BYTES);
       const { offset, run } = locate(frame);
@@ -98,28 +95,6 @@ export function trackAudio(palette: Palette, track: TrackTraits): TrackAudio {
     frames,
     etag: `"${palette.hash}-${(hashSeed(recipe) >>> 0).toString(16)}-${size.toString(16)}"`,
     copy,
-    read: (start, end) => new RangeStream(copy, start, end),
+    read: (start, end) => new BodyStream(copy, start, end),
   };
-}
-
-class RangeStream extends Readable {
-  constructor(
-    private readonly copy: TrackAudio['copy'],
-    private position: number,
-    private readonly end: number,
-  ) {
-    super({ highWaterMark: CHUNK });
-  }
-
-  override _read(): void {
-    if (this.position > this.end) {
-      this.push(null);
-      return;
-    }
-    const last = Math.min(this.end, this.position + CHUNK - 1);
-    const chunk = Buffer.allocUnsafe(last - this.position + 1);
-    this.copy(this.position, last, chunk);
-    this.position = last + 1;
-    this.push(chunk);
-  }
 }

@@ -10,7 +10,9 @@
  * A stream is never encoded while a request waits: its bytes are copied from the audio
  * palette, made once per data directory before the service listens (media/palette.ts), by
  * the track's recipe (media/recipe.ts). So every request costs a row lookup and some
- * arithmetic, and a body costs a memory copy per 64 KB the client reads.
+ * arithmetic, and a body costs a memory copy per chunk the client reads: 16 KB with the
+ * headers, then 64 KB a turn of the event loop (media/body.ts), so no response holds the loop
+ * while a fast socket takes megabytes, and streams and API requests take turns.
  *
  * Plays: a GET (not HEAD) that is served from byte 0 (no Range, a range starting at 0, or
  * several ranges answered whole) counts one play: a row in `plays` and `tracks.play_count`

@@ -12,6 +12,7 @@ import { buildApp } from '../../server/app.js';
 import { openMemoryDatabase, type Db } from '../../server/db/open.js';
 import { encodeId } from '../../server/ids.js';
 import { mediaRoutes } from '../../server/routes/media.js';
+import { CHUNK, FIRST_CHUNK } from '../../server/media/body.js';
 import { encoderStats } from '../../server/media/mp3.js';
 import { loadPalette } from '../../server/media/palette.js';
 import { trackAudio } from '../../server/media/recipe.js';
@@ -184,6 +185,28 @@ describe('stream', () => {
       assert.equal(res.statusCode, 206);
       assert.deepEqual(res.rawPayload, full.subarray(start, end + 1), `bytes=${start}-${end}`);
     }
+  });
+
+  test('over real sockets, several at once: whole files and ranges across chunk boundaries are exact', async () => {
+    const full = (await app.inject(stream(4))).rawPayload;
+    const [first, chunk] = [FIRST_CHUNK, CHUNK];
+    const ranges: Array<[number, number]> = [
+      [0, first - 1],
+      [0, first],
+      [first - 1, first + chunk],
+      [1000, 1000 + first + 3 * chunk],
+      [full.length - first - chunk - 3, full.length - 1],
+    ];
+    const [whole, ...slices] = await Promise.all([
+      send('GET', stream(4)),
+      ...ranges.map(([start, end]) => send('GET', stream(4), { range: `bytes=${start}-${end}` })),
+    ]);
+    assert.equal(whole!.status, 200);
+    assert.ok(whole!.body.equals(full), 'the whole file over HTTP is the file');
+    ranges.forEach(([start, end], i) => {
+      assert.equal(slices[i]!.status, 206);
+      assert.ok(slices[i]!.body.equals(full.subarray(start, end + 1)), `bytes=${start}-${end}`);
+    });
   });
 
   test('416 with bytes */size and the JSON error for unsatisfiable or malformed ranges', async () => {
