@@ -1,21 +1,23 @@
 // `npm run bench`: every figure the issues ask for, written to bench/RESULTS.md and summarized.
 //   --quick     short load runs (2 s each) and no large catalog
 //   --seconds N length of each load run (default 5)
+//   --only stream  only the stream figures, on a service of their own, printed (RESULTS.md untouched)
 import { parseArgs } from 'node:util';
 import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { benchServer } from './server.js';
 import { CDN_BUDGETS_KB, cdnSizes, coreSize } from './sizes.js';
 import { benchBrowser, median } from './browser.js';
-import { benchStream } from './stream.js';
+import { benchStream, type StreamBench } from './stream.js';
 import { startService } from './processes.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const { values } = parseArgs({
-  options: { quick: { type: 'boolean', default: false }, seconds: { type: 'string' } },
+  options: { quick: { type: 'boolean', default: false }, seconds: { type: 'string' }, only: { type: 'string' } },
 });
+if (values.only !== undefined && values.only !== 'stream') throw new Error(`--only ${values.only}: the only part that runs alone is "stream"`);
 const seconds = Number(values.seconds ?? (values.quick ? 2 : 5));
 
 const lines: string[] = [];
@@ -77,27 +79,9 @@ async function main(): Promise<void> {
     lines.push(`| layout shift (CLS) by then (worst run) | ${fmt(e.embedCls, 4)} | ${fmt(e.plainCls, 4)} | 0 for the embed |`, '');
     summary.push(`embed page: title on screen ${ms(median(e.embedTitleMs))} (plain CDN page ${ms(median(e.plainTitleMs))}); ${fmt(e.htmlBytes)} B of HTML (${fmt(e.htmlGzipBytes)} gzip); hydration requests ${e.hydrationRequests}; CLS ${fmt(e.embedCls, 4)}`);
     summary.push(`login button on screen ${ms(median(b.loginButtonMs))} (bare page ${ms(median(b.loginButtonBareMs))}); trending → 100 items ${ms(median(b.trendingToItemsMs))}; twenty cards → ${b.twentyCardsRequests} request(s); seek → sound ${ms(median(b.seekToSoundMs))}`);
-    const st = await benchStream(service.url, { seconds });
-    const list2 = (xs: number[]) => xs.map((x) => fmt(x, 1)).join(', ');
-    lines.push('## Stream', '');
-    lines.push(`Same service. Never-played tracks are ones no earlier part of the run asked for; the warm track is ${fmt(st.bytes / 1e6, 2)} MB.`, '');
-    lines.push('| figure | value | target |');
-    lines.push('|---|---|---|');
-    lines.push(`| first audio byte, 20 different never-played tracks requested at once: p99 (median) | ${ms(st.coldBurst.p99)} (${ms(st.coldBurst.median)}) | ≤ 50 ms |`);
-    lines.push(`| first byte of a 64 KiB Range in the middle of a never-played track, 20 tracks in turn: p99 (median) | ${ms(st.coldMiddle.p99)} (${ms(st.coldMiddle.median)}) | ≤ 50 ms |`);
-    lines.push(`| the same in the middle of a warm track (median of 3) | ${ms(st.ttfbWarmMs)} | |`);
-    lines.push(`| first audio byte of a first play after 50 HEADs and 20 aborted GETs of other never-played tracks | ${ms(st.afterAbuseMs)} | ≤ 50 ms |`);
-    lines.push(`| warm full download, one at a time (median of ${st.warmRuns.length}) | ${fmt(st.warmMBps, 1)} MB/s | |`);
-    lines.push(`| ${st.concurrent.downloads} warm downloads at once: in total, slowest | ${fmt(st.concurrent.aggregateMBps, 1)} MB/s, ${fmt(st.concurrent.slowestMBps, 1)} MB/s | |`, '');
-    lines.push(`First audio bytes of the 20 at once (ms): ${list2(st.coldBurst.runs)}.`, '');
-    lines.push(`Search and trending under 50 connections (autocannon, ${seconds} s each side in 3 turns, alone and beside, alternating; req/s the mean, p99 the worst turn), alone and with 20 listeners beside them, each streaming never-played tracks as a browser's \`<audio>\` does (the first 256 KiB at once, then 4 × the playback rate; a finished track is followed by another; the load starts 1 s after the listeners):`, '');
-    lines.push('| operation | p99 alone | p99 with 20 streams | ratio | req/s alone | req/s with streams | streams started | errors | target |');
-    lines.push('|---|---|---|---|---|---|---|---|---|');
-    for (const b of st.beside) {
-      lines.push(`| ${b.name} | ${ms(b.alone.p99)} | ${ms(b.withStreams.p99)} | ${fmt(b.withStreams.p99 / b.alone.p99, 2)}× | ${fmt(b.alone.rps)} | ${fmt(b.withStreams.rps)} | ${b.streamsStarted} | ${b.alone.errors + b.withStreams.errors} | ≤ 1.5× |`);
-    }
-    lines.push('');
-    summary.push(`stream: 20 cold at once first byte p99 ${ms(st.coldBurst.p99)}; cold middle Range p99 ${ms(st.coldMiddle.p99)}; after abuse ${ms(st.afterAbuseMs)}; ${st.beside.map((b) => `${b.name} p99 ×${fmt(b.withStreams.p99 / b.alone.p99, 2)} beside 20 streams`).join(', ')}`);
+    const st = streamSection(await benchStream(service.url, { seconds }));
+    lines.push(...st.lines);
+    summary.push(st.summary);
   } finally {
     await service.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -131,8 +115,49 @@ async function main(): Promise<void> {
   console.log('written: bench/RESULTS.md');
 }
 
+/** The stream figures as a section of RESULTS.md, and a line of the summary. */
+function streamSection(st: StreamBench): { lines: string[]; summary: string } {
+  const lines: string[] = [];
+  const list = (xs: number[]) => xs.map((x) => fmt(x, 1)).join(', ');
+  lines.push('## Stream', '');
+  lines.push(`${values.only ? 'A fresh service' : 'Same service'}. Never-played tracks are ones no earlier part of the run asked for; the warm track is ${fmt(st.bytes / 1e6, 2)} MB.`, '');
+  lines.push('| figure | value | target |');
+  lines.push('|---|---|---|');
+  lines.push(`| first audio byte, 20 different never-played tracks requested at once: p99 (median) | ${ms(st.coldBurst.p99)} (${ms(st.coldBurst.median)}) | ≤ 50 ms |`);
+  lines.push(`| first byte of a 64 KiB Range in the middle of a never-played track, 20 tracks in turn: p99 (median) | ${ms(st.coldMiddle.p99)} (${ms(st.coldMiddle.median)}) | ≤ 50 ms |`);
+  lines.push(`| the same in the middle of a warm track (median of 3) | ${ms(st.ttfbWarmMs)} | |`);
+  lines.push(`| first audio byte of a first play after 50 HEADs and 20 aborted GETs of other never-played tracks | ${ms(st.afterAbuseMs)} | ≤ 50 ms |`);
+  lines.push(`| warm full download, one at a time (median of ${st.warmRuns.length}) | ${fmt(st.warmMBps, 1)} MB/s | |`);
+  lines.push(`| ${st.concurrent.downloads} warm downloads at once: in total, slowest | ${fmt(st.concurrent.aggregateMBps, 1)} MB/s, ${fmt(st.concurrent.slowestMBps, 1)} MB/s | |`, '');
+  lines.push(`First audio bytes of the 20 at once (ms): ${list(st.coldBurst.runs)}.`, '');
+  lines.push(`Search and trending under 50 connections (autocannon, ${seconds} s each side in 3 turns, alone and beside, alternating; req/s the mean, p99 the worst turn), alone and with 20 listeners beside them, each streaming never-played tracks as a browser's \`<audio>\` does (the first 256 KiB at once, then 4 × the playback rate; a finished track is followed by another; the load starts 1 s after the listeners):`, '');
+  lines.push('| operation | p99 alone | p99 with 20 streams | ratio | req/s alone | req/s with streams | streams started | errors | target |');
+  lines.push('|---|---|---|---|---|---|---|---|---|');
+  for (const b of st.beside) {
+    lines.push(`| ${b.name} | ${ms(b.alone.p99)} | ${ms(b.withStreams.p99)} | ${fmt(b.withStreams.p99 / b.alone.p99, 2)}× | ${fmt(b.alone.rps)} | ${fmt(b.withStreams.rps)} | ${b.streamsStarted} | ${b.alone.errors + b.withStreams.errors} | ≤ 1.5× |`);
+  }
+  lines.push('');
+  return {
+    lines,
+    summary: `stream: 20 cold at once first byte p99 ${ms(st.coldBurst.p99)}; cold middle Range p99 ${ms(st.coldMiddle.p99)}; after abuse ${ms(st.afterAbuseMs)}; ${st.beside.map((b) => `${b.name} p99 ×${fmt(b.withStreams.p99 / b.alone.p99, 2)} beside 20 streams`).join(', ')}`,
+  };
+}
 
-main().catch((error: unknown) => {
+/** `--only stream`: the stream figures alone, on a fresh service, printed as the section RESULTS.md would hold. */
+async function onlyStream(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'service-bench-stream-'));
+  const service = await startService(dataDir);
+  try {
+    const st = streamSection(await benchStream(service.url, { seconds }));
+    console.log(st.lines.join('\n'));
+    console.log(st.summary);
+  } finally {
+    await service.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+(values.only === 'stream' ? onlyStream() : main()).catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });
