@@ -1,6 +1,7 @@
 import { transformSync } from 'esbuild';
 import MagicString from 'magic-string';
 import type { Plugin } from 'vite';
+import { classNames } from './class-names.js';
 import { walk } from './walk.js';
 
 
@@ -43,28 +44,34 @@ type Node = { type?: string; start: number; end: number; tag?: { type: string; n
  */
 export function compactTemplates(): Plugin {
   const names = new Map<string, string>();
+  let classes: ReturnType<typeof classNames>;
   return {
     name: 'compact-lit-templates',
+    buildStart() {
+      classes = classNames();
+    },
     transform(code, id) {
       if (!/[\\/]src[\\/].*\.ts$/.test(id) || !/\b(css|html|svg)`/.test(code)) return null;
       const edits: [number, number, string][] = [];
       const litCss = /import\s*{[^}]*\bcss\b[^}]*}\s*from\s*['"](lit|@lit\/reactive-element)['"]/.test(code);
+      const sheet = (text: string) => shortProperties(names, classes.css(minifyCss(text, 1)));
       walk<Node>(this.parse(code), (n) => {
         const tag = n.type == 'TaggedTemplateExpression' && n.tag?.type == 'Identifier' ? n.tag.name : '';
         if (tag != 'css' && tag != 'html' && tag != 'svg') return;
         const quasis = n.quasi!.quasis;
-        // Preformatted text keeps its whitespace (a <pre> or <textarea> in a template is left as written).
-        if (tag != 'css' && /<(pre|textarea)\b/i.test(code.slice(quasis[0]!.start, quasis.at(-1)!.end))) return;
+        const text = code.slice(quasis[0]!.start, quasis.at(-1)!.end);
         // A whole stylesheet (no interpolation, no escapes) becomes unsafeCSS('...'): the same CSSResult,
         // and with no `css` call left Lit's `css` function (and its long error message) is shaken out.
-        const text = code.slice(quasis[0]!.start, quasis[0]!.end);
         if (tag == 'css' && litCss && quasis.length == 1 && !text.includes('\\')) {
-          edits.push([n.start, n.end, `${UNSAFE_CSS}(\`${shortProperties(names, minifyCss(text, 1))}\`)`]);
+          edits.push([n.start, n.end, `${UNSAFE_CSS}(\`${sheet(text)}\`)`]);
           return;
         }
+        // Preformatted text keeps its whitespace (a <pre> or <textarea> in a template is left as written).
+        const pre = tag != 'css' && /<(pre|textarea)\b/i.test(text);
         for (const { start, end } of quasis) {
           const raw = code.slice(start, end);
-          const short = tag == 'css' ? shortProperties(names, minifyCss(raw, quasis.length)) : raw.replace(/\s*\n\s*/g, '\n');
+          const short =
+            tag == 'css' ? (quasis.length > 1 || raw.includes('\\') ? raw : sheet(raw)) : classes.html(pre ? raw : raw.replace(/\s*\n\s*/g, '\n'));
           if (short != raw) edits.push([start, end, short]);
         }
       });
