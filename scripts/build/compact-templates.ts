@@ -1,6 +1,7 @@
 import { transformSync } from 'esbuild';
 import MagicString from 'magic-string';
 import type { Plugin } from 'vite';
+import { classNames } from './class-names.js';
 import { walk } from './walk.js';
 
 
@@ -28,37 +29,58 @@ function shortProperties(names: Map<string, string>, css: string): string {
   return css.replace(/--_[\w-]+/g, (name) => names.get(name) ?? (names.set(name, '--_' + names.size.toString(36)), names.get(name)!));
 }
 
-type Node = { type?: string; tag?: { type: string; name: string }; quasi?: { quasis: { start: number; end: number }[] } };
+/** The local name the rewritten stylesheets call Lit's `unsafeCSS` by. */
+const UNSAFE_CSS = '__unsafeCSS';
+
+type Node = { type?: string; start: number; end: number; tag?: { type: string; name: string }; quasi?: { quasis: { start: number; end: number }[] } };
 
 /**
  * The CDN build's minifier leaves template literals as written, so Lit's `css` and `html`
  * templates keep their indentation. This shortens them before bundling, with a source map of
- * the edits: CSS is minified (minifyCss); in HTML and SVG, a run of whitespace
+ * the edits: CSS is minified (minifyCss), and a stylesheet with no interpolation is built by
+ * `unsafeCSS` instead of the `css` tag (see below); in HTML and SVG, a run of whitespace
  * with a line break in it becomes one line break, which renders the same (text styled
  * `white-space: pre` must come from bindings, as the kit's API text does, not from the template).
  */
 export function compactTemplates(): Plugin {
   const names = new Map<string, string>();
+  let classes: ReturnType<typeof classNames>;
   return {
     name: 'compact-lit-templates',
+    buildStart() {
+      classes = classNames();
+    },
     transform(code, id) {
       if (!/[\\/]src[\\/].*\.ts$/.test(id) || !/\b(css|html|svg)`/.test(code)) return null;
       const edits: [number, number, string][] = [];
+      const litCss = /import\s*{[^}]*\bcss\b[^}]*}\s*from\s*['"](lit|@lit\/reactive-element)['"]/.test(code);
+      const sheet = (text: string) => shortProperties(names, classes.css(minifyCss(text, 1)));
       walk<Node>(this.parse(code), (n) => {
         const tag = n.type == 'TaggedTemplateExpression' && n.tag?.type == 'Identifier' ? n.tag.name : '';
         if (tag != 'css' && tag != 'html' && tag != 'svg') return;
         const quasis = n.quasi!.quasis;
+        const text = code.slice(quasis[0]!.start, quasis.at(-1)!.end);
+        // A whole stylesheet (no interpolation, no escapes) becomes unsafeCSS('...'): the same CSSResult,
+        // and with no `css` call left Lit's `css` function (and its long error message) is shaken out.
+        if (tag == 'css' && litCss && quasis.length == 1 && !text.includes('\\')) {
+          edits.push([n.start, n.end, `${UNSAFE_CSS}(\`${sheet(text)}\`)`]);
+          return;
+        }
         // Preformatted text keeps its whitespace (a <pre> or <textarea> in a template is left as written).
-        if (tag != 'css' && /<(pre|textarea)\b/i.test(code.slice(quasis[0]!.start, quasis.at(-1)!.end))) return;
+        const pre = tag != 'css' && /<(pre|textarea)\b/i.test(text);
         for (const { start, end } of quasis) {
           const raw = code.slice(start, end);
-          const short = tag == 'css' ? shortProperties(names, minifyCss(raw, quasis.length)) : raw.replace(/\s*\n\s*/g, '\n');
+          const short =
+            tag == 'css' ? (quasis.length > 1 || raw.includes('\\') ? raw : sheet(raw)) : classes.html(pre ? raw : raw.replace(/\s*\n\s*/g, '\n'));
           if (short != raw) edits.push([start, end, short]);
         }
       });
       if (!edits.length) return null;
       const out = new MagicString(code);
       for (const [start, end, short] of edits) out.overwrite(start, end, short);
+      if (edits.some(([, , text]) => text.startsWith(UNSAFE_CSS))) {
+        out.append(`\nimport { unsafeCSS as ${UNSAFE_CSS} } from '@lit/reactive-element/css-tag.js';`);
+      }
       return { code: out.toString(), map: out.generateMap({ hires: true, source: id, includeContent: true }) };
     },
   };
