@@ -2,8 +2,8 @@ import { html, nothing, type PropertyValues, type PropertyDeclarations } from 'l
 import type { Track } from '../../core/index.js';
 import type { PlaybackStatus } from '../../core/audio.js';
 import { ServiceElement } from '../shared/service-element.js';
-import { DataTask } from '../shared/data-task.js';
-import { AudioController } from '../shared/audio-controller.js';
+import { DataTask } from '../../controllers/data-task.js';
+import { AudioController } from '../../controllers/audio-controller.js';
 import { picture } from '../shared/states.js';
 import { theme } from '../shared/theme.js';
 import { formatDuration, safeUrl } from '../shared/format.js';

@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { getAudioEngine, type AudioEngine, type PlayerState } from '../../core/audio.js';
+import { getAudioEngine, type AudioEngine, type PlayerState } from '../core/audio.js';
 
 /**
  * Subscribes an element to the page's audio engine while it is connected, re-rendering
