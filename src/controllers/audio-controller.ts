@@ -2,12 +2,12 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { getAudioEngine, type AudioEngine, type PlayerState } from '../core/audio.js';
 
 /**
- * Subscribes an element to the page's audio engine while it is connected, re-rendering
- * it when the state changes. `select` narrows what counts as a change (a card cares about
- * its own track, not every time update).
+ * Subscribes an element to an audio engine (the page's, unless `use` gives another) while it
+ * is connected, re-rendering it when the state changes. `select` narrows what counts as a
+ * change (a card cares about its own track, not every time update).
  */
 export class AudioController implements ReactiveController {
-  readonly engine: AudioEngine = getAudioEngine();
+  engine: AudioEngine = getAudioEngine();
   state: PlayerState = this.engine.state;
   private unsubscribe?: () => void;
   private last: unknown;
@@ -15,21 +15,27 @@ export class AudioController implements ReactiveController {
   constructor(
     private readonly host: ReactiveControllerHost,
     private readonly select: (state: PlayerState) => unknown = (s) => s,
-    private readonly onChange?: (state: PlayerState, previous: PlayerState) => void,
   ) {
     host.addController(this);
   }
 
+  /** Follows `engine` from now on. */
+  use(engine: AudioEngine): void {
+    const connected = !!this.unsubscribe;
+    this.hostDisconnected();
+    this.state = (this.engine = engine).state;
+    if (connected) this.hostConnected();
+    this.host.requestUpdate();
+  }
+
   hostConnected(): void {
     this.unsubscribe = this.engine.subscribe((state) => {
-      const previous = this.state;
       this.state = state;
       const selected = this.select(state);
       if (!shallowEqual(selected, this.last)) {
         this.last = selected;
         this.host.requestUpdate();
       }
-      this.onChange?.(state, previous);
     });
   }
 
