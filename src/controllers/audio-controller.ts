@@ -2,37 +2,27 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { getAudioEngine, type AudioEngine, type PlayerState } from '../core/audio.js';
 
 /**
- * Subscribes an element to an audio engine (the page's, unless `use` gives another) while it
- * is connected, re-rendering it when the state changes. `select` narrows what counts as a
- * change (a card cares about its own track, not every time update).
+ * Subscribes an element to the page's audio engine while it is connected, re-rendering it when the state changes. `select` narrows what counts as a
+ * change to the values it picks (a card cares about its own track, not every time update).
  */
 export class AudioController implements ReactiveController {
-  engine: AudioEngine = getAudioEngine();
+  readonly engine: AudioEngine = getAudioEngine();
   state: PlayerState = this.engine.state;
   private unsubscribe?: () => void;
-  private last: unknown;
+  private last?: unknown[];
 
   constructor(
     private readonly host: ReactiveControllerHost,
-    private readonly select: (state: PlayerState) => unknown = (s) => s,
+    private readonly select?: (state: PlayerState) => unknown[],
   ) {
     host.addController(this);
-  }
-
-  /** Follows `engine` from now on. */
-  use(engine: AudioEngine): void {
-    const connected = !!this.unsubscribe;
-    this.hostDisconnected();
-    this.state = (this.engine = engine).state;
-    if (connected) this.hostConnected();
-    this.host.requestUpdate();
   }
 
   hostConnected(): void {
     this.unsubscribe = this.engine.subscribe((state) => {
       this.state = state;
-      const selected = this.select(state);
-      if (!shallowEqual(selected, this.last)) {
+      const selected = this.select?.(state);
+      if (!selected || selected.some((value, i) => value !== this.last?.[i])) {
         this.last = selected;
         this.host.requestUpdate();
       }
@@ -43,12 +33,4 @@ export class AudioController implements ReactiveController {
     this.unsubscribe?.();
     this.unsubscribe = undefined;
   }
-}
-
-function shallowEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (!a || !b || typeof a !== 'object' || typeof b !== 'object') return false;
-  const ka = Object.keys(a);
-  if (ka.length !== Object.keys(b).length) return false;
-  return ka.every((k) => (a as Record<string, unknown>)[k] === (b as Record<string, unknown>)[k]);
 }

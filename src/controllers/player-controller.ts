@@ -1,37 +1,40 @@
-import type { ReactiveControllerHost } from 'lit';
-import { createPlayer, type AudioEngine, type Player, type PlayerListener } from '../core/audio.js';
-import { AudioController } from './audio-controller.js';
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { createPlayer, type AudioEngine, type Player, type PlayerEvent } from '../core/audio.js';
 
 /**
- * An audio player element's link to its engine: it re-renders the element on every change of
- * the engine's state, and hands the player model's events (src/core/player.ts) to `onEvent`
- * while the element is connected.
+ * An audio player element's link to its model (src/core/player.ts): while the element is
+ * connected it re-renders on every change and hands each of the model's events to `onEvent`.
  */
-export class PlayerController extends AudioController {
-  /** The model: what the element shows, and its own cued track. */
-  player: Player = createPlayer(this.engine);
+export class PlayerController implements ReactiveController {
+  /** The model, on the page's engine until `use` gives another. */
+  player: Player = createPlayer();
   #stop?: () => void;
 
   constructor(
-    host: ReactiveControllerHost,
-    private readonly onEvent: PlayerListener,
+    private readonly host: ReactiveControllerHost,
+    private readonly onEvent: (event: PlayerEvent) => void,
   ) {
-    super(host);
+    host.addController(this);
   }
 
   /** Plays on `engine` from now on (the cue starts afresh). */
-  override use(engine: AudioEngine): void {
+  use(engine: AudioEngine): void {
+    const connected = this.#stop;
+    this.hostDisconnected();
     this.player = createPlayer(engine);
-    super.use(engine);
+    if (connected) this.hostConnected();
+    this.host.requestUpdate();
   }
 
-  override hostConnected(): void {
-    super.hostConnected();
-    this.#stop = this.player.subscribe(this.onEvent);
+  hostConnected(): void {
+    this.#stop = this.player.subscribe((_, events) => {
+      this.host.requestUpdate();
+      events.forEach(this.onEvent);
+    });
   }
 
-  override hostDisconnected(): void {
-    super.hostDisconnected();
+  hostDisconnected(): void {
     this.#stop?.();
+    this.#stop = undefined;
   }
 }

@@ -11,7 +11,7 @@ import { AudioController } from './audio-controller.js';
  */
 export class TrackRows extends AudioController {
   constructor(private readonly list: ServiceElement) {
-    super(list, rowState);
+    super(list, (state) => Object.values(rowState(state))); // what a row shows: not the time
   }
 
   /** One row, marked current and playing from the engine's state. */

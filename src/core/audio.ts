@@ -4,4 +4,4 @@
  */
 export * from './audio-types.js';
 export { createAudioEngine, getAudioEngine } from './audio-engine.js';
-export { createPlayer, type Player, type PlayerView, type PlayerEventMap, type PlayerListener } from './player.js';
+export { createPlayer, type Player, type PlayerView, type PlayerEvent, type PlayerEventMap, type PlayerListener } from './player.js';

@@ -39,7 +39,11 @@ export interface PlayerEventMap {
   error: { message: string; status: number; operation: string };
 }
 
-export type PlayerListener = <K extends keyof PlayerEventMap>(type: K, detail: PlayerEventMap[K]) => void;
+/** One event: its name and detail. */
+export type PlayerEvent = { [K in keyof PlayerEventMap]: [type: K, detail: PlayerEventMap[K]] }[keyof PlayerEventMap];
+
+/** Hears every change of the engine's state or of the cue: the view then, and the events it makes. */
+export type PlayerListener = (view: PlayerView, events: PlayerEvent[]) => void;
 
 export interface Player {
   readonly engine: AudioEngine;
@@ -60,9 +64,10 @@ export interface Player {
   /** Seeks the engine, or moves where the cued track will start. */
   seek(seconds: number): void;
   /**
-   * Calls `listener` with each event as the view changes, in this order within one change:
-   * trackchange, play, pause, timeupdate, ended, error. The first listener starts listening to
-   * the engine; a later one first hears what changed since the last listener left.
+   * Calls `listener` on every change of the engine's state or of the cue, with the view and the
+   * events that change makes, in this order: trackchange, play, pause, timeupdate, ended, error.
+   * The first listener starts listening to the engine and is called at once, with the events of
+   * what changed since the last listener left (none the first time).
    */
   subscribe(listener: PlayerListener): () => void;
 }
@@ -90,20 +95,22 @@ export function createPlayer(engine: AudioEngine = getAudioEngine()): Player {
     return { ...state, duration: state.track ? state.duration || state.track.duration : 0 };
   };
 
-  /** Fires the events for what changed in the view since the last call (none on the first). */
+  /** Tells the listeners of the view now and of the events for what changed since the last call (none on the first). */
   const sync = () => {
     const now = view();
     const before = last;
-    last = now;
     const track = now.track;
-    if (!before || !track) return;
-    const fire: PlayerListener = (type, detail) => listeners.forEach((listener) => listener(type, detail));
-    if (track.id !== before.track?.id) fire('trackchange', { track });
-    if (before.paused && !now.paused) fire('play', { track });
-    if (!before.paused && now.paused && now.status !== 'error') fire('pause', { track });
-    if (now.currentTime !== before.currentTime) fire('timeupdate', { currentTime: now.currentTime, duration: now.duration });
-    if (now.status === 'ended' && before.status !== 'ended') fire('ended', { track });
-    if (now.status === 'error' && before.status !== 'error') fire('error', { message: now.error ?? COULD_NOT_PLAY, status: 0, operation: 'play' });
+    const events: PlayerEvent[] = [];
+    last = now;
+    if (before && track) {
+      if (track.id !== before.track?.id) events.push(['trackchange', { track }]);
+      if (before.paused && !now.paused) events.push(['play', { track }]);
+      if (!before.paused && now.paused && now.status !== 'error') events.push(['pause', { track }]);
+      if (now.currentTime !== before.currentTime) events.push(['timeupdate', { currentTime: now.currentTime, duration: now.duration }]);
+      if (now.status === 'ended' && before.status !== 'ended') events.push(['ended', { track }]);
+      if (now.status === 'error' && before.status !== 'error') events.push(['error', { message: now.error ?? COULD_NOT_PLAY, status: 0, operation: 'play' }]);
+    }
+    listeners.forEach((listener) => listener(now, events));
   };
 
   return {

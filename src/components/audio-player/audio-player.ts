@@ -85,7 +85,7 @@ export class ServiceAudioPlayer extends ServiceElement {
   });
 
   // The model (src/core/player.ts) holds what shows and which events fire; this element renders it.
-  readonly #audio = new PlayerController(this, (type, detail) => this.emit(`service-${type}`, detail as never));
+  readonly #audio = new PlayerController(this, ([type, detail]) => this.emit(`service-${type}`, detail as never));
 
   constructor() {
     super();
@@ -97,7 +97,7 @@ export class ServiceAudioPlayer extends ServiceElement {
    * unless set. A test or an app may give it its own, from `createAudioEngine()`.
    */
   get engine(): AudioEngine {
-    return this.#audio.engine;
+    return this.#player.engine;
   }
   set engine(engine: AudioEngine) {
     this.#audio.use(engine);
@@ -169,7 +169,6 @@ export class ServiceAudioPlayer extends ServiceElement {
 
   #seekTo(seconds: number): void {
     this.#player.seek(seconds);
-    this.requestUpdate(); // a cued track's start moves without an engine change
   }
 
   protected override willUpdate(): void {

@@ -70,7 +70,7 @@ export class ServiceTrackCard extends ServiceElement {
     },
   });
 
-  readonly #audio = new AudioController(this, (s) => ({ id: s.track?.id, paused: s.paused, status: s.status }));
+  readonly #audio = new AudioController(this, (s) => [s.track?.id, s.paused, s.status]);
 
   /** The loaded track, once there is one. */
   get track(): Track | undefined {
