@@ -55,51 +55,57 @@ export function createAudioEngine(options: AudioEngineOptions = {}): AudioEngine
     }
   };
 
-  // An error the element reported while it went on playing (see the `error` listener).
-  let erredWhilePlaying = false;
-  const fail = () => {
-    erredWhilePlaying = false;
-    set({ status: 'error', paused: true, error: COULD_NOT_PLAY });
-  };
-
   // A host that never sends the audio must not leave the page loading forever.
   let watchdog: ReturnType<typeof setTimeout> | undefined;
   const clearWatchdog = () => clearTimeout(watchdog);
 
+  /** Playback failed, for `error`: paused, and the load's watchdog stands down (it has its answer). */
+  const failWith = (error: string) => {
+    clearWatchdog();
+    set({ status: 'error', paused: true, error });
+  };
+
+  // An error the element reported while it went on playing (see the `error` listener).
+  let erredWhilePlaying = false;
+  const fail = () => {
+    erredWhilePlaying = false;
+    failWith(COULD_NOT_PLAY);
+  };
+
   const element = (): MediaOutput => {
     if (audio) return audio;
-    audio = options.media?.() ?? new Audio();
-    audio.preload = 'auto';
-    const a = audio;
-    a.addEventListener('loadeddata', clearWatchdog);
-    a.addEventListener('playing', () => set({ status: 'playing', paused: false }));
-    a.addEventListener('pause', () => {
-      if (!a.ended) set({ status: state.status === 'loading' ? 'loading' : 'paused', paused: true });
-    });
-    a.addEventListener('waiting', () => (erredWhilePlaying ? fail() : set({ status: 'loading' })));
-    a.addEventListener('timeupdate', () => set({ currentTime: a.currentTime }));
-    a.addEventListener('durationchange', () => {
-      const duration = measured(a, state.track);
-      if (duration !== undefined) set({ duration });
-    });
-    // WebKit keeps the volume as a float: 0.5 reads back as 0.50000119. The value set stands.
-    a.addEventListener('volumechange', () => set({ volume: Math.abs(a.volume - state.volume) < 1e-4 ? state.volume : a.volume, muted: a.muted }));
-    a.addEventListener('ended', () => {
-      set({ status: 'ended', paused: true });
-      if (state.index + 1 < state.queue.length) void engine.next();
-    });
-    a.addEventListener('error', () => {
-      if (!a.getAttribute('src')) return;
-      // Only a network failure says the host is bad; a missing or undecodable track does not.
-      if (a.error?.code === 2 /* MEDIA_ERR_NETWORK; no MediaError global outside browsers */ && client) client.markHostBad(new URL(a.src).origin);
-      // Firefox with no sound device reports a decode error while the track plays on. An error
-      // while the element plays is fatal only once playback stops: it waits for data that will
-      // not come, or its clock stands still. Before the track played, it is fatal at once.
-      if (state.status !== 'playing' || a.paused) return fail();
-      erredWhilePlaying = true;
-      const [id, at] = [loadId, a.currentTime];
-      setTimeout(() => id === loadId && !a.paused && a.currentTime === at && fail(), STALL_MS);
-    });
+    const a = (audio = options.media?.() ?? new Audio());
+    a.preload = 'auto';
+    const on: Record<string, () => unknown> = {
+      loadeddata: clearWatchdog,
+      playing: () => set({ status: 'playing', paused: false }),
+      pause: () => a.ended || set({ status: state.status === 'loading' ? 'loading' : 'paused', paused: true }),
+      waiting: () => (erredWhilePlaying ? fail() : set({ status: 'loading' })),
+      timeupdate: () => set({ currentTime: a.currentTime }),
+      durationchange: () => {
+        const duration = measured(a, state.track);
+        if (duration !== undefined) set({ duration });
+      },
+      // WebKit keeps the volume as a float: 0.5 reads back as 0.50000119. The value set stands.
+      volumechange: () => set({ volume: Math.abs(a.volume - state.volume) < 1e-4 ? state.volume : a.volume, muted: a.muted }),
+      ended: () => {
+        set({ status: 'ended', paused: true });
+        if (state.index + 1 < state.queue.length) void engine.next();
+      },
+      error: () => {
+        if (!a.getAttribute('src')) return;
+        // Only a network failure says the host is bad; a missing or undecodable track does not.
+        if (a.error?.code === 2 /* MEDIA_ERR_NETWORK; no MediaError global outside browsers */ && client) client.markHostBad(new URL(a.src).origin);
+        // Firefox with no sound device reports a decode error while the track plays on. An error
+        // while the element plays is fatal only once playback stops: it waits for data that will
+        // not come, or its clock stands still. Before the track played, it is fatal at once.
+        if (state.status !== 'playing' || a.paused) return fail();
+        erredWhilePlaying = true;
+        const [id, at] = [loadId, a.currentTime];
+        setTimeout(() => id === loadId && !a.paused && a.currentTime === at && fail(), STALL_MS);
+      },
+    };
+    for (const type in on) a.addEventListener(type, on[type]!);
     return a;
   };
 
@@ -125,12 +131,12 @@ export function createAudioEngine(options: AudioEngineOptions = {}): AudioEngine
         stream.markHostBad(new URL(src).origin);
         a.removeAttribute('src');
         a.load();
-        set({ status: 'error', paused: true, error: 'The track did not load in time.' });
+        failWith('The track did not load in time.');
       }, stream.options.timeout);
       if (autoplay && pausedLoad !== id) await a.play();
     } catch (error) {
       if (id !== loadId || (error as Error)?.name === 'AbortError') return;
-      set({ status: 'error', paused: true, error: playFailure(error) });
+      failWith(playFailure(error));
     }
   };
 
@@ -155,7 +161,7 @@ export function createAudioEngine(options: AudioEngineOptions = {}): AudioEngine
           await element().play();
         } catch (error) {
           // AbortError: a pause or another track came first (WebKit says so more often than the others).
-          if ((error as Error)?.name !== 'AbortError') set({ status: 'error', paused: true, error: playFailure(error) });
+          if ((error as Error)?.name !== 'AbortError') failWith(playFailure(error));
         }
         return;
       }
