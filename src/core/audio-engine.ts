@@ -6,7 +6,7 @@
  */
 import type { Track } from './types.js';
 import { getClient, type Client } from './client.js';
-import { COULD_NOT_PLAY, type AudioEngine, type AudioEngineOptions, type MediaOutput, type PlayerState } from './audio-types.js';
+import { COULD_NOT_PLAY, type AudioEngine, type AudioEngineOptions, type MediaOutput, type PlayerState, type PlayOptions } from './audio-types.js';
 import { showInMediaSession } from './media-session.js';
 
 type Listener = (state: PlayerState) => void;
@@ -140,6 +140,13 @@ export function createAudioEngine(options: AudioEngineOptions = {}): AudioEngine
     }
   };
 
+  /** Plays `track` (or with `autoplay` false, loads it) in the queue `options` give, with their client. */
+  const startTrack = (track: Track, options: PlayOptions, autoplay?: boolean) => {
+    client = options.client ?? client;
+    const queue = queueWith(track, options.queue);
+    return start(queue.findIndex((t) => t.id === track.id), queue, autoplay);
+  };
+
   const engine: AudioEngine = {
     get state() {
       return state;
@@ -150,12 +157,12 @@ export function createAudioEngine(options: AudioEngineOptions = {}): AudioEngine
       return () => listeners.delete(listener);
     },
     async play(track, options = {}) {
-      if (options.client) client = options.client;
-      if (!track || track.id === state.track?.id) {
-        if (!state.track) return;
+      if (track && track.id !== state.track?.id) return startTrack(track, options);
+      client = options.client ?? client;
+      if (state.track) {
         // The current track played from another list takes that list as its queue.
         const index = options.queue?.findIndex((t) => t.id === state.track!.id) ?? -1;
-        if (options.queue && index >= 0) set({ queue: options.queue, index });
+        if (index >= 0) set({ queue: options.queue, index });
         if (state.status === 'error' || !audio?.getAttribute('src')) return start(state.index, state.queue);
         try {
           await element().play();
@@ -163,10 +170,7 @@ export function createAudioEngine(options: AudioEngineOptions = {}): AudioEngine
           // AbortError: a pause or another track came first (WebKit says so more often than the others).
           if ((error as Error)?.name !== 'AbortError') failWith(playFailure(error));
         }
-        return;
       }
-      const queue = queueWith(track, options.queue);
-      return start(queue.findIndex((t) => t.id === track.id), queue);
     },
     pause() {
       audio?.pause();
@@ -177,10 +181,8 @@ export function createAudioEngine(options: AudioEngineOptions = {}): AudioEngine
       set({ status: 'paused', paused: true });
     },
     async load(track, options = {}) {
-      if (options.client) client = options.client;
-      if (track.id === state.track?.id) return;
-      const queue = queueWith(track, options.queue);
-      return start(queue.findIndex((t) => t.id === track.id), queue, false);
+      if (track.id === state.track?.id) client = options.client ?? client;
+      else return startTrack(track, options, false);
     },
     toggle(track, options) {
       if (state.track?.id === track.id && !state.paused) {

@@ -62,3 +62,4 @@ export interface AudioEngineOptions {
 
 /** The sentence for a track that could not be played, whatever the engine said. */
 export const COULD_NOT_PLAY = 'The track could not be played.';
+

@@ -10,18 +10,18 @@ export function showInMediaSession(engine: AudioEngine, track: Track): void {
   if (!session || typeof MediaMetadata === 'undefined') return;
   const artwork = Object.entries(track.artwork ?? {}).map(([size, src]) => ({ src, sizes: size, type: 'image/svg+xml' }));
   session.metadata = new MediaMetadata({ title: track.title, artist: track.user.name, artwork });
-  const handlers: [MediaSessionAction, MediaSessionActionHandler][] = [
-    ['play', () => void engine.play()],
-    ['pause', () => engine.pause()],
-    ['previoustrack', () => void engine.previous()],
-    ['nexttrack', () => void engine.next()],
-    ['seekto', (d) => d.seekTime !== undefined && engine.seek(d.seekTime)],
-    ['seekbackward', (d) => engine.seek(engine.state.currentTime - (d.seekOffset ?? 10))],
-    ['seekforward', (d) => engine.seek(engine.state.currentTime + (d.seekOffset ?? 10))],
-  ];
-  for (const [action, handler] of handlers) {
+  const handlers: Partial<Record<MediaSessionAction, MediaSessionActionHandler>> = {
+    play: () => void engine.play(),
+    pause: () => engine.pause(),
+    previoustrack: () => void engine.previous(),
+    nexttrack: () => void engine.next(),
+    seekto: (d) => d.seekTime !== undefined && engine.seek(d.seekTime),
+    seekbackward: (d) => engine.seek(engine.state.currentTime - (d.seekOffset ?? 10)),
+    seekforward: (d) => engine.seek(engine.state.currentTime + (d.seekOffset ?? 10)),
+  };
+  for (const action in handlers) {
     try {
-      session.setActionHandler(action, handler);
+      session.setActionHandler(action as MediaSessionAction, handlers[action as MediaSessionAction]!);
     } catch {
       // an action this browser does not support
     }
