@@ -1,6 +1,6 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
 import type { Track } from '../../core/index.js';
-import type { AudioEngine, PlayerEventMap } from '../../core/audio.js';
+import type { AudioEngine } from '../../core/audio.js';
 import { ServiceElement } from '../shared/service-element.js';
 import { DataTask } from '../../controllers/data-task.js';
 import { PlayerController } from '../../controllers/player-controller.js';
@@ -12,10 +12,17 @@ import { audioPlayerStyles } from './audio-player.styles.js';
 import { commandFor } from './audio-player.keys.js';
 
 /** Detail of `service-play`, `service-pause`, `service-trackchange` and `service-ended`. */
-export type PlayerTrackDetail = PlayerEventMap['play'];
+export interface PlayerTrackDetail {
+  track: Track;
+}
 
-/** Detail of `service-timeupdate`: `currentTime` and `duration` in seconds. */
-export type PlayerTimeDetail = PlayerEventMap['timeupdate'];
+/** Detail of `service-timeupdate`. */
+export interface PlayerTimeDetail {
+  /** Seconds. */
+  currentTime: number;
+  /** Seconds. */
+  duration: number;
+}
 
 const SEEK_STEP = 5;
 
