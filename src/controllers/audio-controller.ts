@@ -7,9 +7,13 @@ import { getAudioEngine, type AudioEngine, type PlayerState } from '../core/audi
  */
 export class AudioController implements ReactiveController {
   readonly engine: AudioEngine = getAudioEngine();
-  state: PlayerState = this.engine.state;
   private unsubscribe?: () => void;
   private last?: unknown[];
+
+  /** The engine's state now. */
+  get state(): PlayerState {
+    return this.engine.state;
+  }
 
   constructor(
     private readonly host: ReactiveControllerHost,
@@ -20,7 +24,6 @@ export class AudioController implements ReactiveController {
 
   hostConnected(): void {
     this.unsubscribe = this.engine.subscribe((state) => {
-      this.state = state;
       const selected = this.select?.(state);
       if (!selected || selected.some((value, i) => value !== this.last?.[i])) {
         this.last = selected;

@@ -121,10 +121,10 @@ export function createAudioEngine(options: AudioEngineOptions = {}): AudioEngine
     });
     showInMediaSession(engine, track);
     try {
-      const src = await (client ?? getClient()).getStreamUrl(track.id);
+      const stream = client ?? getClient(); // the host that serves it is the one marked bad if it stalls
+      const src = await stream.getStreamUrl(track.id);
       if (id !== loadId) return; // another track was asked for meanwhile
       a.src = src;
-      const stream = client ?? getClient();
       clearWatchdog();
       watchdog = setTimeout(() => {
         if (id !== loadId || a.readyState >= 2) return;
@@ -184,12 +184,9 @@ export function createAudioEngine(options: AudioEngineOptions = {}): AudioEngine
       if (track.id === state.track?.id) client = options.client ?? client;
       else return startTrack(track, options, false);
     },
-    toggle(track, options) {
-      if (state.track?.id === track.id && !state.paused) {
-        engine.pause();
-        return Promise.resolve();
-      }
-      return engine.play(track, options);
+    async toggle(track, options) {
+      if (state.track?.id === track.id && !state.paused) engine.pause();
+      else return engine.play(track, options);
     },
     seek(seconds) {
       if (!audio || !Number.isFinite(seconds)) return;

@@ -66,22 +66,21 @@ export interface Player {
   /**
    * Calls `listener` on every change of the engine's state or of the cue, with the view and the
    * events that change makes, in this order: trackchange, play, pause, timeupdate, ended, error.
-   * The first listener starts listening to the engine and is called at once, with the events of
-   * what changed since the last listener left (none the first time).
+   * One listener at a time: it is called at once, with the events of what changed since the
+   * last one left (none the first time).
    */
   subscribe(listener: PlayerListener): () => void;
 }
 
 /** A player on `engine`, the page's one by default. */
 export function createPlayer(engine: AudioEngine = getAudioEngine()): Player {
-  const listeners = new Set<PlayerListener>();
+  let listener: PlayerListener | undefined;
   let cuedId: string | undefined;
   let own: Track | undefined;
   /** The engine's track when `cuedId` was cued: the cued track shows until that changes. */
   let engineTrackAtCue: string | undefined;
   let startAt = 0;
   let last: PlayerView | undefined;
-  let stopListening: (() => void) | undefined;
 
   const cued = (): Track | undefined => {
     const current = engine.state.track?.id;
@@ -110,7 +109,7 @@ export function createPlayer(engine: AudioEngine = getAudioEngine()): Player {
       if (now.status === 'ended' && before.status !== 'ended') events.push(['ended', { track }]);
       if (now.status === 'error' && before.status !== 'error') events.push(['error', { message: now.error ?? COULD_NOT_PLAY, status: 0, operation: 'play' }]);
     }
-    listeners.forEach((listener) => listener(now, events));
+    listener?.(now, events);
   };
 
   return {
@@ -147,14 +146,12 @@ export function createPlayer(engine: AudioEngine = getAudioEngine()): Player {
       if (Number.isFinite(seconds)) startAt = Math.min(Math.max(0, seconds), track.duration);
       sync();
     },
-    subscribe(listener) {
-      listeners.add(listener);
-      stopListening ??= engine.subscribe(sync); // it calls back at once: what changed since, if anything
+    subscribe(next) {
+      listener = next;
+      const stop = engine.subscribe(sync); // it calls back at once: what changed since, if anything
       return () => {
-        listeners.delete(listener);
-        if (listeners.size) return;
-        stopListening?.();
-        stopListening = undefined;
+        listener = undefined;
+        stop();
       };
     },
   };

@@ -1,9 +1,8 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
 import type { Track } from '../../core/index.js';
-import type { AudioEngine } from '../../core/audio.js';
+import { createPlayer, type AudioEngine } from '../../core/audio.js';
 import { ServiceElement } from '../shared/service-element.js';
 import { DataTask } from '../../controllers/data-task.js';
-import { PlayerController } from '../../controllers/player-controller.js';
 import { picture } from '../shared/states.js';
 import { theme } from '../shared/theme.js';
 import { formatDuration, safeUrl } from '../shared/format.js';
@@ -92,11 +91,13 @@ export class ServiceAudioPlayer extends ServiceElement {
   });
 
   // The model (src/core/player.ts) holds what shows and which events fire; this element renders it.
-  readonly #audio = new PlayerController(this, ([type, detail]) => this.emit(`service-${type}`, detail as never));
+  #player = createPlayer();
+  #stopListening?: () => void;
 
   constructor() {
     super();
     this.addEventListener('keydown', (event) => this.#onKeydown(event));
+    this.addController({ hostConnected: () => this.#listen(), hostDisconnected: () => this.#stopListening?.() });
   }
 
   /**
@@ -107,11 +108,18 @@ export class ServiceAudioPlayer extends ServiceElement {
     return this.#player.engine;
   }
   set engine(engine: AudioEngine) {
-    this.#audio.use(engine);
+    this.#stopListening?.();
+    this.#player = createPlayer(engine); // the cue starts afresh
+    if (this.isConnected) this.#listen();
+    this.requestUpdate();
   }
 
-  get #player() {
-    return this.#audio.player;
+  /** Re-renders on every change of the model, and fires its events. */
+  #listen(): void {
+    this.#stopListening = this.#player.subscribe((_, events) => {
+      this.requestUpdate();
+      for (const [type, detail] of events) this.emit(`service-${type}`, detail as never);
+    });
   }
 
   /** True unless the shown track is playing (or about to). */
@@ -124,7 +132,7 @@ export class ServiceAudioPlayer extends ServiceElement {
     return this.#player.view.currentTime;
   }
   set currentTime(seconds: number) {
-    this.#seekTo(seconds);
+    this.#player.seek(seconds);
   }
 
   /** The shown track's length in seconds, 0 with none. */
@@ -174,10 +182,6 @@ export class ServiceAudioPlayer extends ServiceElement {
     this.#player.cue(this.trackId, this.#data.task.value);
   }
 
-  #seekTo(seconds: number): void {
-    this.#player.seek(seconds);
-  }
-
   protected override willUpdate(): void {
     this.#cue(); // track-id changed, or its track landed
   }
@@ -187,18 +191,17 @@ export class ServiceAudioPlayer extends ServiceElement {
     if (!command) return;
     event.preventDefault();
     const engine = this.engine;
-    if (command === 'toggle') void this.#toggle();
-    else if (command === 'back' || command === 'forward') this.#seekTo(this.currentTime + (command === 'back' ? -SEEK_STEP : SEEK_STEP));
+    if (command === 'toggle') this.#toggle();
+    else if (command === 'back' || command === 'forward') this.#player.seek(this.currentTime + (command === 'back' ? -SEEK_STEP : SEEK_STEP));
     else if (command === 'mute') this.muted = !engine.state.muted;
     else if (this.#player.cued) return; // the queue is the engine's: not the own track's
     else if (command === 'next') void engine.next();
     else void engine.previous();
   }
 
-  #toggle(): Promise<void> {
-    if (this.paused) return this.play();
-    this.pause();
-    return Promise.resolve();
+  #toggle(): void {
+    if (this.paused) void this.play();
+    else this.pause();
   }
 
   protected override render() {
@@ -217,7 +220,7 @@ export class ServiceAudioPlayer extends ServiceElement {
           <button part="previous-button" class="icon-button" aria-label="Previous track" ?disabled=${!track || own}
             @click=${() => void engine.previous()}>${previousIcon()}</button>
           <button part="play-button" class="icon-button play" aria-label=${playing ? 'Pause' : 'Play'} ?disabled=${!track}
-            aria-busy=${!own && track && view.status === 'loading' ? 'true' : 'false'} @click=${() => void this.#toggle()}>
+            aria-busy=${!own && track && view.status === 'loading' ? 'true' : 'false'} @click=${() => this.#toggle()}>
             ${playing ? pauseIcon() : playIcon()}
           </button>
           <button part="next-button" class="icon-button" aria-label="Next track" ?disabled=${!track || own || state.index + 1 >= state.queue.length}
@@ -246,7 +249,7 @@ export class ServiceAudioPlayer extends ServiceElement {
 
   #commitSeek(seconds: number): void {
     this.scrub = undefined;
-    this.#seekTo(seconds);
+    this.#player.seek(seconds);
   }
 
   #renderTrack(track: Track) {
