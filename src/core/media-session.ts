@@ -6,7 +6,7 @@ import type { Track } from './types.js';
  * actions to `engine`. Does nothing where there is no Media Session API (Node, older browsers).
  */
 export function showInMediaSession(engine: AudioEngine, track: Track): void {
-  const session = typeof navigator !== 'undefined' ? navigator.mediaSession : undefined;
+  const session = globalThis.navigator?.mediaSession;
   if (!session || typeof MediaMetadata === 'undefined') return;
   const artwork = Object.entries(track.artwork ?? {}).map(([size, src]) => ({ src, sizes: size, type: 'image/svg+xml' }));
   session.metadata = new MediaMetadata({ title: track.title, artist: track.user.name, artwork });
