@@ -7,7 +7,7 @@
  */
 import '@lit-labs/ssr-client/lit-element-hydrate-support.js';
 import { SEED, SEED_ATTRIBUTE, seedKey } from './ssr/seeds.js';
-import type { SeedHook } from './components/shared/data-task.js';
+import type { SeedHook } from './controllers/data-task.js';
 
 const parsed = new WeakMap<Element, Record<string, unknown>>();
 

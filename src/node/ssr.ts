@@ -18,7 +18,7 @@ import { LitElementRenderer } from '@lit-labs/ssr/lib/lit-element-renderer.js';
 import { html, unsafeStatic } from 'lit/static-html.js';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import { createClient, type Client, type ClientOptions } from '../core/index.js';
-import type { SeedHook } from '../components/shared/data-task.js';
+import type { SeedHook } from '../controllers/data-task.js';
 import { SEED, seedKey, seedScript } from '../ssr/seeds.js';
 import '../components/track-card/track-card.js';
 import '../components/playlist/playlist.js';

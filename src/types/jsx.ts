@@ -38,7 +38,7 @@ declare module 'react' {
         'onservice-error'?: (event: GlobalEventHandlersEventMap['service-error']) => void;
       };
       /** The page's audio player, with a media-element-like API. */
-      'service-audio-player': Tag<ServiceAudioPlayer, 'trackId' | 'currentTime' | 'volume' | 'muted' | 'theme' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host'> & {
+      'service-audio-player': Tag<ServiceAudioPlayer, 'trackId' | 'engine' | 'currentTime' | 'volume' | 'muted' | 'theme' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host'> & {
         /** A track to load (not play) on its own; shown until something else is played. */
         'track-id'?: Attr<ServiceAudioPlayer['trackId']>;
         /** The application's name, sent as `app_name`. */

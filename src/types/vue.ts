@@ -30,7 +30,7 @@ declare module 'vue' {
       onServiceError?: (event: GlobalEventHandlersEventMap['service-error']) => void;
     }, { 'service-error': GlobalEventHandlersEventMap['service-error'] }>;
     /** The page's audio player, with a media-element-like API. */
-    'service-audio-player': Tag<ServiceAudioPlayer, 'trackId' | 'currentTime' | 'volume' | 'muted' | 'theme' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host', {
+    'service-audio-player': Tag<ServiceAudioPlayer, 'trackId' | 'engine' | 'currentTime' | 'volume' | 'muted' | 'theme' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host', {
       /** Playback started or resumed. Detail: `{ track }`. */
       onServicePlay?: (event: GlobalEventHandlersEventMap['service-play']) => void;
       /** Playback paused. Detail: `{ track }`. */

@@ -3,7 +3,7 @@
 // source again under another URL: its definitions must not throw, and what the copies share
 // (the provider's context key) must be the same value.
 import { expect, fixture, html } from '@open-wc/testing';
-import { serviceContext } from '../../src/components/shared/context.js';
+import { serviceContext } from '../../src/controllers/provided-settings.js';
 import '../../src/all.js';
 import { appName, serviceUrl } from '../support/service.js';
 
@@ -25,7 +25,7 @@ describe('two bundles on one page', () => {
   });
 
   it("a provider from one copy configures an element from another: the context key is the page's", async () => {
-    const other = (await secondCopy('components/shared/context.ts')) as typeof import('../../src/components/shared/context.js');
+    const other = (await secondCopy('controllers/provided-settings.ts')) as typeof import('../../src/controllers/provided-settings.js');
     expect(other.serviceContext).to.equal(serviceContext);
     // The second copy's consumer, on an element under a provider of the first copy, hears it.
     const provider = await fixture(html`<service-provider app-name=${appName} host=${serviceUrl}><div></div></service-provider>`);

@@ -1,7 +1,7 @@
 import { html, svg, nothing, type PropertyDeclarations } from 'lit';
 import type { AppNameMetric, MetricsTimeRange } from '../../core/index.js';
 import { ServiceElement } from '../shared/service-element.js';
-import { DataTask } from '../shared/data-task.js';
+import { DataTask } from '../../controllers/data-task.js';
 import { theme } from '../shared/theme.js';
 import { formatCount } from '../shared/format.js';
 import { appMetricsStyles } from './app-metrics.styles.js';

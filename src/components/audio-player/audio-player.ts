@@ -1,9 +1,8 @@
-import { html, nothing, type PropertyValues, type PropertyDeclarations } from 'lit';
+import { html, nothing, type PropertyDeclarations } from 'lit';
 import type { Track } from '../../core/index.js';
-import type { PlaybackStatus } from '../../core/audio.js';
+import { createPlayer, type AudioEngine } from '../../core/audio.js';
 import { ServiceElement } from '../shared/service-element.js';
-import { DataTask } from '../shared/data-task.js';
-import { AudioController } from '../shared/audio-controller.js';
+import { DataTask } from '../../controllers/data-task.js';
 import { picture } from '../shared/states.js';
 import { theme } from '../shared/theme.js';
 import { formatDuration, safeUrl } from '../shared/format.js';
@@ -24,21 +23,16 @@ export interface PlayerTimeDetail {
   duration: number;
 }
 
-/** What the player shows; events fire when it changes. */
-interface View {
-  track?: Track;
-  paused: boolean;
-  status: PlaybackStatus;
-  currentTime: number;
-  error?: string;
-}
-
 const SEEK_STEP = 5;
 
 /**
  * The page's player: it shows and controls whatever the page's one audio engine plays,
  * whichever card or list started it. `track-id` loads one track of its own: the player
  * shows it, and its play button plays it, until something else is played.
+ *
+ * The element is a view: what it shows and which events fire when is the player model of the
+ * core (`createPlayer` in `service-kit`), on the page's engine unless `engine` is set, e.g.
+ * `player.engine = createAudioEngine()` for a player that does not follow the page's.
  *
  * Keyboard shortcuts while focus is in the player: Space or K play/pause; ArrowLeft and
  * ArrowRight seek 5 seconds back and forward (on the seek and volume sliders the arrows
@@ -82,7 +76,6 @@ export class ServiceAudioPlayer extends ServiceElement {
   static override properties: PropertyDeclarations = {
     trackId: { attribute: 'track-id' },
     scrub: { state: true },
-    startAt: { state: true },
   };
 
   /** A track to load (not play) on its own; shown until something else is played. */
@@ -90,8 +83,6 @@ export class ServiceAudioPlayer extends ServiceElement {
 
   /** Where the seek slider is while the user drags it. */
   private scrub?: number;
-  /** Where the `track-id` track starts when played (set by seeking before playing). */
-  private startAt = 0;
 
   readonly #data = new DataTask(this, {
     operation: 'getTrack',
@@ -99,69 +90,83 @@ export class ServiceAudioPlayer extends ServiceElement {
     fetch: ([trackId], client, signal) => (trackId ? client.getTrack(trackId, { signal }) : undefined),
   });
 
-  readonly #audio = new AudioController(this, undefined, () => this.#sync());
-  /** The engine's track when `track-id` was set: the own track shows until it changes. */
-  #engineTrackAtCue?: string;
-  #view?: View;
+  // The model (src/core/player.ts) holds what shows and which events fire; this element renders it.
+  #player = createPlayer();
+  #stopListening?: () => void;
 
   constructor() {
     super();
     this.addEventListener('keydown', (event) => this.#onKeydown(event));
+    this.addController({ hostConnected: () => this.#listen(), hostDisconnected: () => this.#stopListening?.() });
+  }
+
+  /**
+   * The audio engine the player shows and controls: the page's shared one (`getAudioEngine()`)
+   * unless set. A test or an app may give it its own, from `createAudioEngine()`.
+   */
+  get engine(): AudioEngine {
+    return this.#player.engine;
+  }
+  set engine(engine: AudioEngine) {
+    this.#stopListening?.();
+    this.#player = createPlayer(engine); // the cue starts afresh
+    if (this.isConnected) this.#listen();
+    this.requestUpdate();
+  }
+
+  /** Re-renders on every change of the model, and fires its events. */
+  #listen(): void {
+    this.#stopListening = this.#player.subscribe((_, events) => {
+      this.requestUpdate();
+      for (const [type, detail] of events) this.emit(`service-${type}`, detail as never);
+    });
   }
 
   /** True unless the shown track is playing (or about to). */
   get paused(): boolean {
-    return this.#currentView().paused;
+    return this.#player.view.paused;
   }
 
   /** The playback position in seconds; setting it seeks. */
   get currentTime(): number {
-    return this.#currentView().currentTime;
+    return this.#player.view.currentTime;
   }
   set currentTime(seconds: number) {
-    this.#seekTo(seconds);
+    this.#player.seek(seconds);
   }
 
   /** The shown track's length in seconds, 0 with none. */
   get duration(): number {
-    const cued = this.#cued;
-    if (cued) return cued.duration;
-    const { track, duration } = this.#audio.engine.state;
-    return track ? duration || track.duration : 0;
+    return this.#player.view.duration;
   }
 
-  /** The page's volume, 0 to 1. */
+  /** The engine's volume, 0 to 1. */
   get volume(): number {
-    return this.#audio.engine.state.volume;
+    return this.engine.state.volume;
   }
   set volume(volume: number) {
-    this.#audio.engine.setVolume(volume);
+    this.engine.setVolume(volume);
   }
 
-  /** Whether the page's audio is muted. */
+  /** Whether the engine's audio is muted. */
   get muted(): boolean {
-    return this.#audio.engine.state.muted;
+    return this.engine.state.muted;
   }
   set muted(muted: boolean) {
-    this.#audio.engine.setMuted(Boolean(muted));
+    this.engine.setMuted(Boolean(muted));
   }
 
   /** The shown track, if any. */
   get track(): Track | undefined {
-    return this.#cued ?? this.#audio.engine.state.track;
+    return this.#player.view.track;
   }
 
   /** Plays the shown track (waiting for `track-id` to load first). Never rejects. */
   async play(): Promise<void> {
     try {
       if (this.trackId && this.#data.task.value?.id !== this.trackId) await this.#data.task.taskComplete.catch(() => undefined);
-      const cued = this.#cued;
-      const engine = this.#audio.engine;
-      if (!cued) return await engine.play(undefined, { client: this.client });
-      const startAt = this.startAt;
-      await engine.play(cued, { client: this.client });
-      this.startAt = 0;
-      if (startAt > 0 && engine.state.track?.id === cued.id) engine.seek(startAt);
+      this.#cue();
+      await this.#player.play({ client: this.client });
     } catch (error) {
       this.emitError(error, 'play');
     }
@@ -169,83 +174,43 @@ export class ServiceAudioPlayer extends ServiceElement {
 
   /** Pauses playback. */
   pause(): void {
-    if (!this.#cued) this.#audio.engine.pause();
+    this.#player.pause();
   }
 
-  /** The `track-id` track while it is shown rather than the engine's. */
-  get #cued(): Track | undefined {
-    const own = this.#data.task.value;
-    const current = this.#audio.engine.state.track?.id;
-    if (!own || !this.trackId || own.id !== this.trackId || current === own.id) return undefined;
-    return current === this.#engineTrackAtCue ? own : undefined;
+  /** Hands the model the `track-id` track (once loaded). */
+  #cue(): void {
+    this.#player.cue(this.trackId, this.#data.task.value);
   }
 
-  #currentView(): View {
-    const cued = this.#cued;
-    return cued ? { track: cued, paused: true, status: 'idle', currentTime: this.startAt } : this.#audio.engine.state;
-  }
-
-  #seekTo(seconds: number): void {
-    if (!Number.isFinite(seconds)) return;
-    if (this.#cued) this.startAt = Math.min(Math.max(0, seconds), this.duration);
-    else this.#audio.engine.seek(seconds);
-  }
-
-  /** Fires the events for what changed in the view since the last call. */
-  #sync(): void {
-    const now = this.#currentView();
-    const before = this.#view;
-    this.#view = now;
-    if (!before || !this.isConnected) return;
-    const track = now.track;
-    if (track && track.id !== before.track?.id) this.emit('service-trackchange', { track });
-    if (!track) return;
-    if (before.paused && !now.paused) this.emit('service-play', { track });
-    if (!before.paused && now.paused && now.status !== 'error') this.emit('service-pause', { track });
-    if (now.currentTime !== before.currentTime) this.emit('service-timeupdate', { currentTime: now.currentTime, duration: this.duration });
-    if (now.status === 'ended' && before.status !== 'ended') this.emit('service-ended', { track });
-    if (now.status === 'error' && before.status !== 'error') {
-      this.emit('service-error', { message: now.error ?? 'The track could not be played.', status: 0, operation: 'play' });
-    }
-  }
-
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('trackId')) {
-      this.#engineTrackAtCue = this.#audio.engine.state.track?.id;
-      this.startAt = 0;
-    }
-  }
-
-  protected override updated(): void {
-    this.#sync(); // the own track landing changes the view without an engine change
+  protected override willUpdate(): void {
+    this.#cue(); // track-id changed, or its track landed
   }
 
   #onKeydown(event: KeyboardEvent): void {
     const command = commandFor(event);
     if (!command) return;
     event.preventDefault();
-    const engine = this.#audio.engine;
-    if (command === 'toggle') void this.#toggle();
-    else if (command === 'back' || command === 'forward') this.#seekTo(this.currentTime + (command === 'back' ? -SEEK_STEP : SEEK_STEP));
+    const engine = this.engine;
+    if (command === 'toggle') this.#toggle();
+    else if (command === 'back' || command === 'forward') this.#player.seek(this.currentTime + (command === 'back' ? -SEEK_STEP : SEEK_STEP));
     else if (command === 'mute') this.muted = !engine.state.muted;
-    else if (this.#cued) return; // the queue is the engine's: not the own track's
+    else if (this.#player.cued) return; // the queue is the engine's: not the own track's
     else if (command === 'next') void engine.next();
     else void engine.previous();
   }
 
-  #toggle(): Promise<void> {
-    if (this.paused) return this.play();
-    this.pause();
-    return Promise.resolve();
+  #toggle(): void {
+    if (this.paused) void this.play();
+    else this.pause();
   }
 
   protected override render() {
-    const state = this.#audio.engine.state;
-    const view = this.#currentView();
-    const { track } = view;
-    const duration = this.duration;
+    const engine = this.engine;
+    const state = engine.state;
+    const view = this.#player.view;
+    const { track, duration } = view;
     const time = this.scrub ?? view.currentTime;
-    const own = !!this.#cued;
+    const own = !!this.#player.cued;
     const playing = !view.paused;
     const valueText = `${formatDuration(time)} of ${formatDuration(duration)}`;
     return html`
@@ -253,13 +218,13 @@ export class ServiceAudioPlayer extends ServiceElement {
         <div class="now">${track ? this.#renderTrack(track) : this.#renderNoTrack()}</div>
         <div class="transport">
           <button part="previous-button" class="icon-button" aria-label="Previous track" ?disabled=${!track || own}
-            @click=${() => void this.#audio.engine.previous()}>${previousIcon()}</button>
+            @click=${() => void engine.previous()}>${previousIcon()}</button>
           <button part="play-button" class="icon-button play" aria-label=${playing ? 'Pause' : 'Play'} ?disabled=${!track}
-            aria-busy=${!own && track && view.status === 'loading' ? 'true' : 'false'} @click=${() => void this.#toggle()}>
+            aria-busy=${!own && track && view.status === 'loading' ? 'true' : 'false'} @click=${() => this.#toggle()}>
             ${playing ? pauseIcon() : playIcon()}
           </button>
           <button part="next-button" class="icon-button" aria-label="Next track" ?disabled=${!track || own || state.index + 1 >= state.queue.length}
-            @click=${() => void this.#audio.engine.next()}>${nextIcon()}</button>
+            @click=${() => void engine.next()}>${nextIcon()}</button>
         </div>
         <div class="timeline">
           <input part="seek" class="seek" type="range" aria-label="Seek" min="0" max=${Math.max(duration, 0)} step="1"
@@ -273,10 +238,10 @@ export class ServiceAudioPlayer extends ServiceElement {
         ${view.status === 'error' ? html`<div part="message" class="message" role="alert">${view.error ?? 'The track could not be played.'}</div>` : nothing}
         <div class="volume-group">
           <button part="mute-button" class="icon-button" aria-label="Mute" aria-pressed=${state.muted ? 'true' : 'false'} ?disabled=${!track}
-            @click=${() => this.#audio.engine.setMuted(!state.muted)}>${state.muted ? mutedIcon() : volumeIcon()}</button>
+            @click=${() => engine.setMuted(!state.muted)}>${state.muted ? mutedIcon() : volumeIcon()}</button>
           <input part="volume" class="volume" type="range" aria-label="Volume" min="0" max="1" step="0.05" .value=${String(state.volume)}
             aria-valuetext=${`${Math.round(state.volume * 100)}%`} ?disabled=${!track}
-            @input=${(e: Event) => this.#audio.engine.setVolume((e.target as HTMLInputElement).valueAsNumber)} />
+            @input=${(e: Event) => engine.setVolume((e.target as HTMLInputElement).valueAsNumber)} />
         </div>
       </section>
     `;
@@ -284,7 +249,7 @@ export class ServiceAudioPlayer extends ServiceElement {
 
   #commitSeek(seconds: number): void {
     this.scrub = undefined;
-    this.#seekTo(seconds);
+    this.#player.seek(seconds);
   }
 
   #renderTrack(track: Track) {

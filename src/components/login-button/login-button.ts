@@ -2,7 +2,7 @@ import { ReactiveElement, type PropertyDeclarations, type PropertyValues } from 
 import type { ClientOptions, LoginProfile } from '../../core/index.js';
 import { login, type LoginErrorReason, type LoginResult, type LoginScope } from '../../core/auth.js';
 import { authClientFor, type AuthClient } from '../../core/auth-client.js';
-import { ProvidedSettings, settingsOf } from '../shared/context.js';
+import { ProvidedSettings, settingsOf } from '../../controllers/provided-settings.js';
 import { loginButtonStyles } from './login-button.styles.js';
 
 /** Detail of `service-login-success`. */

@@ -1,12 +1,13 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
 import type { Client, Playlist, Track } from '../../core/index.js';
 import { ServiceElement } from '../shared/service-element.js';
-import { DataTask, resolveAs } from '../shared/data-task.js';
+import { DataTask, resolveAs } from '../../controllers/data-task.js';
 import { levelOf, picture } from '../shared/states.js';
 import { theme } from '../shared/theme.js';
 import { formatCount, safeUrl } from '../shared/format.js';
 import { playIcon, verifiedIcon } from '../shared/icons.js';
-import { TrackRows, trackRowStyles } from '../shared/track-rows.js';
+import { TrackRows } from '../../controllers/track-rows.js';
+import { trackRowStyles } from '../shared/track-rows.js';
 import { playlistStyles } from './playlist.styles.js';
 
 interface PlaylistData {

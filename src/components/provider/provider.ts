@@ -1,7 +1,7 @@
 import { html, css, type PropertyValues } from 'lit';
 import type { ClientOptions } from '../../core/index.js';
 import { ConfiguredElement } from '../shared/configured-element.js';
-import { serviceContext, settingsOf, type SettingsCallback } from '../shared/context.js';
+import { serviceContext, settingsOf, type SettingsCallback } from '../../controllers/provided-settings.js';
 
 /** A context-protocol event for the service's settings, as @lit/context sends it. */
 const contextEvent = (type: 'context-request' | 'context-provider', target: EventTarget, more: object = {}): Event =>

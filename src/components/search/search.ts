@@ -1,7 +1,7 @@
 import { html, nothing, type PropertyValues, type PropertyDeclarations } from 'lit';
-import { TaskStatus } from '../shared/task.js';
+import { TaskStatus } from '../../controllers/task.js';
 import { ServiceElement } from '../shared/service-element.js';
-import { DataTask } from '../shared/data-task.js';
+import { DataTask } from '../../controllers/data-task.js';
 import { theme } from '../shared/theme.js';
 import { searchStyles } from './search.styles.js';
 import {

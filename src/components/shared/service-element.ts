@@ -2,7 +2,7 @@ import type { PropertyDeclarations } from 'lit';
 import type { Client, ClientOptions } from '../../core/index.js';
 import { clientFor } from './client-for.js';
 import { ConfiguredElement } from './configured-element.js';
-import { ProvidedSettings, settingsOf } from './context.js';
+import { ProvidedSettings, settingsOf } from '../../controllers/provided-settings.js';
 
 /** Detail of every `service-error` event. */
 export interface ServiceErrorDetail {

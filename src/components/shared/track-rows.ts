@@ -1,18 +1,17 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
 import type { PlayerState } from '../../core/audio.js';
 import type { Track } from '../../core/index.js';
-import { AudioController } from './audio-controller.js';
-import type { ServiceElement } from './service-element.js';
 import { formatDuration, safeUrl } from './format.js';
 import { picture } from './states.js';
 import { pauseIcon, playIcon, verifiedIcon } from './icons.js';
 
 /**
  * Rows of playable tracks, rendered inline (no element per row) so a list of 100 costs one
- * template per item. Shared by the trending list, the playlist and the user card.
+ * template per item. Shared by the trending list, the playlist and the user card; their
+ * controller, which links them to the audio engine, is src/controllers/track-rows.ts.
  */
 
-/** What a row needs from the engine; also the AudioController selector, so time updates do not re-render. */
+/** What a row needs from the engine; also the TrackRows controller's selector, so time updates do not re-render. */
 export interface RowState {
   currentId?: string;
   playing: boolean;
@@ -43,45 +42,9 @@ export function trackItem(track: Track, number: number | undefined, state: RowSt
   </li>`;
 }
 
-/**
- * A list element's link to the page's audio engine: it re-renders the element when the current
- * track or the play state changes (not on time updates), renders the `<ol>` of rows, and plays
- * what a click in it hit, with the list queued.
- */
-export class TrackRows extends AudioController {
-  constructor(private readonly list: ServiceElement) {
-    super(list, rowState);
-  }
-
-  /** One row, marked current and playing from the engine's state. */
-  item(track: Track, number?: number): TemplateResult {
-    return trackItem(track, number, rowState(this.state));
-  }
-
-  /**
-   * The `<ol part="list">`: a row for each of `queue`, numbered from 1 with `numbered`, or `items`
-   * in their place. A row's play button plays its track with `queue` queued.
-   */
-  render(label: string, queue: readonly Track[], numbered = false, items: unknown = queue.map((t, i) => this.item(t, numbered ? i + 1 : undefined))): TemplateResult {
-    return html`<ol part="list" class="rows" aria-label=${label} @click=${(event: Event) => this.#onClick(event, queue)}>${items}</ol>`;
-  }
-
-  /** Plays `track` with `queue` queued (with `toggle`, pauses it when it is playing); a failure is a `service-error`. */
-  play(track: Track, queue: readonly Track[], toggle?: boolean): void {
-    const options = { queue, client: this.list.client };
-    (toggle ? this.engine.toggle(track, options) : this.engine.play(track, options)).catch((error) => this.list.emitError(error, 'play'));
-  }
-
-  /** Toggles the track whose play button the click hit, if any. */
-  #onClick(event: Event, queue: readonly Track[]): void {
-    for (const node of event.composedPath()) {
-      const id = (node as HTMLElement).dataset?.trackId;
-      const track = id && queue.find((t) => t.id === id);
-      if (track) return this.play(track, queue, true);
-      if (id || node === event.currentTarget) return;
-    }
-  }
-}
+/** The `<ol part="list">` of rows; `onClick` hears every click in it (the rows' play buttons). */
+export const trackList = (label: string, items: unknown, onClick: (event: Event) => void): TemplateResult =>
+  html`<ol part="list" class="rows" aria-label=${label} @click=${onClick}>${items}</ol>`;
 
 export const trackRowStyles = css`
   .rows {

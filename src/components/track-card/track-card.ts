@@ -1,8 +1,8 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
 import type { Track } from '../../core/index.js';
 import { ServiceElement } from '../shared/service-element.js';
-import { DataTask, resolveAs } from '../shared/data-task.js';
-import { AudioController } from '../shared/audio-controller.js';
+import { DataTask, resolveAs } from '../../controllers/data-task.js';
+import { AudioController } from '../../controllers/audio-controller.js';
 import { theme } from '../shared/theme.js';
 import { formatCount, formatDuration, safeUrl } from '../shared/format.js';
 import { downloadIcon, heartIcon, pauseIcon, playIcon, playsIcon, repostIcon, verifiedIcon } from '../shared/icons.js';
@@ -70,7 +70,7 @@ export class ServiceTrackCard extends ServiceElement {
     },
   });
 
-  readonly #audio = new AudioController(this, (s) => ({ id: s.track?.id, paused: s.paused, status: s.status }));
+  readonly #audio = new AudioController(this, (s) => [s.track?.id, s.paused, s.status]);
 
   /** The loaded track, once there is one. */
   get track(): Track | undefined {

@@ -2,9 +2,10 @@ import { html, nothing, type PropertyDeclarations } from 'lit';
 import type { Track, TrendingTime } from '../../core/index.js';
 import { GENRES } from '../../core/types.js';
 import { ServiceElement } from '../shared/service-element.js';
-import { DataTask } from '../shared/data-task.js';
+import { DataTask } from '../../controllers/data-task.js';
 import { theme } from '../shared/theme.js';
-import { TrackRows, trackRowStyles } from '../shared/track-rows.js';
+import { TrackRows } from '../../controllers/track-rows.js';
+import { trackRowStyles } from '../shared/track-rows.js';
 import { trendingListStyles } from './trending-list.styles.js';
 
 /** Detail of `service-trending-change`: the window and genre the user picked. */

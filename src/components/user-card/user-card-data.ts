@@ -1,5 +1,5 @@
 import type { Activity, Client, Track, User } from '../../core/index.js';
-import { resolveAs } from '../shared/data-task.js';
+import { resolveAs } from '../../controllers/data-task.js';
 
 /** The card's header data: the user and their top tags. */
 export interface Profile {

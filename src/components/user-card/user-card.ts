@@ -1,13 +1,14 @@
 import { html, nothing, type PropertyValues, type PropertyDeclarations } from 'lit';
-import { TaskStatus } from '../shared/task.js';
+import { TaskStatus } from '../../controllers/task.js';
 import type { Activity, Playlist, Track, User } from '../../core/index.js';
 import { ServiceElement } from '../shared/service-element.js';
-import { DataTask } from '../shared/data-task.js';
+import { DataTask } from '../../controllers/data-task.js';
 import { levelOf, picture } from '../shared/states.js';
 import { theme } from '../shared/theme.js';
 import { formatCount, safeUrl } from '../shared/format.js';
 import { verifiedIcon } from '../shared/icons.js';
-import { TrackRows, trackRowStyles } from '../shared/track-rows.js';
+import { TrackRows } from '../../controllers/track-rows.js';
+import { trackRowStyles } from '../shared/track-rows.js';
 import { favoritesPage, loadProfile, repostedTracks, repostsPage, tracksPage, type Page, type Profile, type Tab } from './user-card-data.js';
 import { userCardStyles } from './user-card.styles.js';
 

@@ -1,8 +1,8 @@
 import type { ReactiveController, TemplateResult } from 'lit';
 import { Task, TaskStatus, initialState } from './task.js';
-import type { Client, Resolved } from '../../core/index.js';
-import type { ServiceElement } from './service-element.js';
-import { emptyState, errorState, loadingState } from './states.js';
+import type { Client, Resolved } from '../core/index.js';
+import type { ServiceElement } from '../components/shared/service-element.js';
+import { emptyState, errorState, loadingState } from '../components/shared/states.js';
 
 /**
  * `globalThis[Symbol.for('service-kit.seed')]`: the data embedded for an element's task and args, if any.

@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { ClientOptions } from '../../core/index.js';
+import type { ClientOptions } from '../core/index.js';
 
 /**
  * The context (protocol of the Web Components Community Group, as @lit/context speaks it) by

@@ -1,0 +1,230 @@
+/**
+ * The page's one audio engine: one `<audio>`, a queue, one track playing at a time for
+ * every card, list and player on the page. Elements send it requests and render the state
+ * it publishes; none holds audio of its own. Stream URLs come from the core client, so
+ * seeking is a Range request to the selected host.
+ */
+import type { Track } from './types.js';
+import { getClient, type Client } from './client.js';
+import { COULD_NOT_PLAY, type AudioEngine, type AudioEngineOptions, type MediaOutput, type PlayerState, type PlayOptions } from './audio-types.js';
+import { showInMediaSession } from './media-session.js';
+
+type Listener = (state: PlayerState) => void;
+
+/**
+ * Why `play()` failed, in words: a source the engine cannot play (NotSupportedError; WebKit
+ * rejects `play()` with it before the element's error event) is the same sentence in every engine.
+ */
+const playFailure = (error: unknown): string =>
+  (error as Error)?.name === 'NotSupportedError' ? COULD_NOT_PLAY : (error as Error)?.message || COULD_NOT_PLAY;
+
+/**
+ * The element's duration once it has measured the stream, if it agrees with the catalog's to
+ * within 2 s: for an MP3 that is still arriving WebKit reports a guess from the bytes so far
+ * (0.0016 s, later 74 s of 98), where the others report NaN or Infinity.
+ */
+const measured = (a: MediaOutput, track?: Track): number | undefined =>
+  Number.isFinite(a.duration) && a.duration > 0 && (!track || Math.abs(a.duration - track.duration) < 2) ? a.duration : undefined;
+
+/** How long the clock may stand still after an error during playback before the track counts as failed. */
+const STALL_MS = 3000;
+
+/**
+ * A new audio engine with a media element of its own (made on first use). The page shares one,
+ * `getAudioEngine()`; make another for a player that must not follow the page's, or to run the
+ * engine where there is no `<audio>` (Node, a test) by passing `media`.
+ */
+export function createAudioEngine(options: AudioEngineOptions = {}): AudioEngine {
+  const listeners = new Set<Listener>();
+  let audio: MediaOutput | undefined;
+  let client: Client | undefined;
+  let loadId = 0;
+  let pausedLoad = -1; // the load the listener paused before it could play
+  let state: PlayerState = {
+    queue: [], index: -1, status: 'idle', paused: true, currentTime: 0, duration: 0, volume: 1, muted: false,
+  };
+
+  const set = (patch: Partial<PlayerState>) => {
+    state = { ...state, ...patch };
+    for (const listener of listeners) {
+      try {
+        listener(state);
+      } catch (error) {
+        queueMicrotask(() => console.error(error)); // one bad subscriber must not stop the others
+      }
+    }
+  };
+
+  // A host that never sends the audio must not leave the page loading forever.
+  let watchdog: ReturnType<typeof setTimeout> | undefined;
+  const clearWatchdog = () => clearTimeout(watchdog);
+
+  /** Playback failed, for `error`: paused, and the load's watchdog stands down (it has its answer). */
+  const failWith = (error: string) => {
+    clearWatchdog();
+    set({ status: 'error', paused: true, error });
+  };
+
+  // An error the element reported while it went on playing (see the `error` listener).
+  let erredWhilePlaying = false;
+  const fail = () => {
+    erredWhilePlaying = false;
+    failWith(COULD_NOT_PLAY);
+  };
+
+  const element = (): MediaOutput => {
+    if (audio) return audio;
+    const a = (audio = options.media?.() ?? new Audio());
+    a.preload = 'auto';
+    const on: Record<string, () => unknown> = {
+      loadeddata: clearWatchdog,
+      playing: () => set({ status: 'playing', paused: false }),
+      pause: () => a.ended || set({ status: state.status === 'loading' ? 'loading' : 'paused', paused: true }),
+      waiting: () => (erredWhilePlaying ? fail() : set({ status: 'loading' })),
+      timeupdate: () => set({ currentTime: a.currentTime }),
+      durationchange: () => {
+        const duration = measured(a, state.track);
+        if (duration !== undefined) set({ duration });
+      },
+      // WebKit keeps the volume as a float: 0.5 reads back as 0.50000119. The value set stands.
+      volumechange: () => set({ volume: Math.abs(a.volume - state.volume) < 1e-4 ? state.volume : a.volume, muted: a.muted }),
+      ended: () => {
+        set({ status: 'ended', paused: true });
+        if (state.index + 1 < state.queue.length) void engine.next();
+      },
+      error: () => {
+        if (!a.getAttribute('src')) return;
+        // Only a network failure says the host is bad; a missing or undecodable track does not.
+        if (a.error?.code === 2 /* MEDIA_ERR_NETWORK; no MediaError global outside browsers */ && client) client.markHostBad(new URL(a.src).origin);
+        // Firefox with no sound device reports a decode error while the track plays on. An error
+        // while the element plays is fatal only once playback stops: it waits for data that will
+        // not come, or its clock stands still. Before the track played, it is fatal at once.
+        if (state.status !== 'playing' || a.paused) return fail();
+        erredWhilePlaying = true;
+        const [id, at] = [loadId, a.currentTime];
+        setTimeout(() => id === loadId && !a.paused && a.currentTime === at && fail(), STALL_MS);
+      },
+    };
+    for (const type in on) a.addEventListener(type, on[type]!);
+    return a;
+  };
+
+  const start = async (index: number, queue: readonly Track[], autoplay = true) => {
+    const track = queue[index]!;
+    const a = element();
+    const id = ++loadId;
+    erredWhilePlaying = false;
+    a.pause();
+    set({
+      track, queue, index, status: autoplay ? 'loading' : 'paused', paused: !autoplay,
+      currentTime: 0, duration: track.duration, error: undefined,
+    });
+    showInMediaSession(engine, track);
+    try {
+      const stream = client ?? getClient(); // the host that serves it is the one marked bad if it stalls
+      const src = await stream.getStreamUrl(track.id);
+      if (id !== loadId) return; // another track was asked for meanwhile
+      a.src = src;
+      clearWatchdog();
+      watchdog = setTimeout(() => {
+        if (id !== loadId || a.readyState >= 2) return;
+        stream.markHostBad(new URL(src).origin);
+        a.removeAttribute('src');
+        a.load();
+        failWith('The track did not load in time.');
+      }, stream.options.timeout);
+      if (autoplay && pausedLoad !== id) await a.play();
+    } catch (error) {
+      if (id !== loadId || (error as Error)?.name === 'AbortError') return;
+      failWith(playFailure(error));
+    }
+  };
+
+  /** Plays `track` (or with `autoplay` false, loads it) in the queue `options` give, with their client. */
+  const startTrack = (track: Track, options: PlayOptions, autoplay?: boolean) => {
+    client = options.client ?? client;
+    const queue = queueWith(track, options.queue);
+    return start(queue.findIndex((t) => t.id === track.id), queue, autoplay);
+  };
+
+  const engine: AudioEngine = {
+    get state() {
+      return state;
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      listener(state);
+      return () => listeners.delete(listener);
+    },
+    async play(track, options = {}) {
+      if (track && track.id !== state.track?.id) return startTrack(track, options);
+      client = options.client ?? client;
+      if (state.track) {
+        // The current track played from another list takes that list as its queue.
+        const index = options.queue?.findIndex((t) => t.id === state.track!.id) ?? -1;
+        if (index >= 0) set({ queue: options.queue, index });
+        if (state.status === 'error' || !audio?.getAttribute('src')) return start(state.index, state.queue);
+        try {
+          await element().play();
+        } catch (error) {
+          // AbortError: a pause or another track came first (WebKit says so more often than the others).
+          if ((error as Error)?.name !== 'AbortError') failWith(playFailure(error));
+        }
+      }
+    },
+    pause() {
+      audio?.pause();
+      // Paused while the track loads or waits for data (WebKit waits after a seek more often):
+      // the listener asked for a pause, so it is paused, not loading; start() then plays nothing.
+      if (state.status !== 'loading') return;
+      pausedLoad = loadId;
+      set({ status: 'paused', paused: true });
+    },
+    async load(track, options = {}) {
+      if (track.id === state.track?.id) client = options.client ?? client;
+      else return startTrack(track, options, false);
+    },
+    async toggle(track, options) {
+      if (state.track?.id === track.id && !state.paused) engine.pause();
+      else return engine.play(track, options);
+    },
+    seek(seconds) {
+      if (!audio || !Number.isFinite(seconds)) return;
+      const max = measured(audio, state.track) ?? state.duration;
+      audio.currentTime = Math.min(Math.max(0, seconds), max);
+      set({ currentTime: audio.currentTime });
+    },
+    setVolume(volume) {
+      if (!Number.isFinite(volume)) return;
+      const value = Math.min(Math.max(0, volume), 1);
+      set({ volume: value });
+      element().volume = value;
+    },
+    setMuted(muted) {
+      element().muted = muted;
+      set({ muted });
+    },
+    async next() {
+      if (state.index + 1 < state.queue.length) return start(state.index + 1, state.queue);
+    },
+    async previous() {
+      // Like most players: back to the start first, to the previous track when near it.
+      if (state.currentTime > 3 || state.index <= 0) return engine.seek(0);
+      return start(state.index - 1, state.queue);
+    },
+  };
+  return engine;
+}
+
+/** The queue to play `track` in: `queue` when it holds the track, else the track followed by `queue`. */
+function queueWith(track: Track, queue?: readonly Track[]): readonly Track[] {
+  return queue?.some((t) => t.id === track.id) ? queue : [track, ...(queue ?? [])];
+}
+
+const KEY = Symbol.for('service-kit.audio-engine');
+
+/** The page's audio engine, shared by every copy of the kit loaded on the page. */
+export function getAudioEngine(): AudioEngine {
+  const holder = globalThis as { [KEY]?: AudioEngine };
+  return (holder[KEY] ??= createAudioEngine());
+}

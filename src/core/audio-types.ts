@@ -1,0 +1,65 @@
+/** The audio engine's state and API (src/core/audio-engine.ts implements them). */
+import type { Client } from './client.js';
+import type { Track } from './types.js';
+
+export type PlaybackStatus = 'idle' | 'loading' | 'playing' | 'paused' | 'ended' | 'error';
+
+export interface PlayerState {
+  /** The current track, if any. */
+  track?: Track;
+  queue: readonly Track[];
+  /** Index of `track` in `queue`, -1 when none. */
+  index: number;
+  status: PlaybackStatus;
+  paused: boolean;
+  /** Seconds. */
+  currentTime: number;
+  /** Seconds; the track's own duration until the audio knows better. */
+  duration: number;
+  /** 0..1 */
+  volume: number;
+  muted: boolean;
+  /** Why playback failed, for status `error`. */
+  error?: string;
+}
+
+export interface PlayOptions {
+  /** Tracks to play after it (and before it, for `previous`); it is put in when missing. */
+  queue?: readonly Track[];
+  /** The client whose host serves the stream; the page's default one otherwise. */
+  client?: Client;
+}
+
+export interface AudioEngine {
+  readonly state: PlayerState;
+  /** Calls `listener` with the state now and on every change; returns the unsubscribe function. */
+  subscribe(listener: (state: PlayerState) => void): () => void;
+  /** Plays `track` (from the start, or resumes it if it is current), or resumes the current one. */
+  play(track?: Track, options?: PlayOptions): Promise<void>;
+  pause(): void;
+  /** Makes `track` current without playing it: the stream is loaded, so `seek` works and `play()` starts it. */
+  load(track: Track, options?: PlayOptions): Promise<void>;
+  /** Pauses `track` if it is playing, plays it otherwise. */
+  toggle(track: Track, options?: PlayOptions): Promise<void>;
+  seek(seconds: number): void;
+  setVolume(volume: number): void;
+  setMuted(muted: boolean): void;
+  next(): Promise<void>;
+  previous(): Promise<void>;
+}
+
+/** What the engine uses of an `<audio>` element: a test or a Node script may pass a stand-in. */
+export type MediaOutput = Pick<
+  HTMLMediaElement,
+  | 'addEventListener' | 'play' | 'pause' | 'load' | 'getAttribute' | 'removeAttribute' | 'src' | 'preload' | 'currentTime'
+  | 'duration' | 'paused' | 'ended' | 'error' | 'readyState' | 'volume' | 'muted'
+>;
+
+export interface AudioEngineOptions {
+  /** Makes the media element the engine plays into, on first use; `new Audio()` by default. */
+  media?: () => MediaOutput;
+}
+
+/** The sentence for a track that could not be played, whatever the engine said. */
+export const COULD_NOT_PLAY = 'The track could not be played.';
+
