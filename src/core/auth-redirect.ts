@@ -3,9 +3,9 @@
  * comes back to `redirect_uri` with token and state in the fragment or the query. Split from
  * auth.ts so that pages using the popup never load it (or the redirect-URI rules).
  */
-import { authClientFor, type AuthClient } from './auth-client.js';
+import { authClientFor } from './auth-client.js';
 import { checkRedirectUri, checkUrl } from './redirect-uri.js';
-import { done, fail, hostFailed, pageUrl, STATE_KEY, type LoginParams, type LoginResult } from './auth.js';
+import { done, fail, hostFailed, pageUrl, STATE_KEY, type AuthClient, type LoginParams, type LoginResult } from './auth-shared.js';
 import { verifyToken } from './auth-answer.js';
 
 /**
@@ -30,8 +30,8 @@ export function redirect(client: AuthClient, base: string | undefined, params: L
   const verdict = checkUrl(redirectUri);
   if (!verdict.ok) return done(fail('config', `The redirect URI ${verdict.reason}.`));
   sessionStorage.setItem(STATE_KEY, params.state!);
-  const go = (b: string): LoginResult => {
-    const url = pageUrl(b, { ...params, redirect_uri: redirectUri });
+  const go = (host: string): LoginResult => {
+    const url = pageUrl(host, { ...params, redirect_uri: redirectUri });
     pageNavigation.assign(url);
     return { status: 'redirect', url };
   };
@@ -48,11 +48,11 @@ export function handleRedirect(options: { client?: AuthClient } = {}): Promise<L
   try {
     const url = new URL(location.href);
     const hash = new URLSearchParams(url.hash.slice(1));
-    const has = (p: URLSearchParams) => p.has('token') || p.has('error');
-    const found = has(hash) ? hash : has(url.searchParams) ? url.searchParams : undefined;
+    const hasAnswer = (params: URLSearchParams) => params.has('token') || params.has('error');
+    const found = hasAnswer(hash) ? hash : hasAnswer(url.searchParams) ? url.searchParams : undefined;
     if (!found) return done(undefined);
-    const [state, token, error] = ['state', 'token', 'error_description'].map((k) => found.get(k));
-    for (const k of ['state', 'token', 'error', 'error_description']) found.delete(k);
+    const [state, token, error] = ['state', 'token', 'error_description'].map((key) => found.get(key));
+    for (const key of ['state', 'token', 'error', 'error_description']) found.delete(key);
     if (found == hash) url.hash = String(hash);
     // The token leaves the address bar (and so history and bookmarks) before anything else.
     history.replaceState(history.state, '', url);
@@ -62,7 +62,7 @@ export function handleRedirect(options: { client?: AuthClient } = {}): Promise<L
       return done(fail('state-mismatch', 'The login answer in the address is not for a login this tab started, so it was refused.'));
     }
     return done(token ? verifyToken(token, options.client ?? authClientFor()) : fail('cancelled', error || 'The login was cancelled.'));
-  } catch (e) {
-    return done(fail('config', (e as Error)?.message || String(e)));
+  } catch (error) {
+    return done(fail('config', (error as Error)?.message || String(error)));
   }
 }
