@@ -43,10 +43,8 @@ export const CLOSED_MESSAGE = 'The login popup was closed prematurely.';
 /** The sessionStorage key holding the redirect flow's state. */
 export const STATE_KEY = 'service-login-state';
 
-/** @internal */
-export const fail = (reason: LoginErrorReason, message: string): LoginResult => ({ status: 'error', reason, message });
-/** @internal */
-export const done = <T>(result: T | Promise<T>) => Promise.resolve(result);
+/** A failed login, already settled: every login function resolves and never rejects. @internal */
+export const fail = (reason: LoginErrorReason, message: string): Promise<LoginResult> => Promise.resolve({ status: 'error', reason, message });
 
 /** `{base}/oauth/auth?...`, leaving out parameters without a value. @internal */
 export const pageUrl = (base: string, params: LoginParams) =>

@@ -9,7 +9,7 @@
  * can become an unhandled rejection in the page.
  */
 import { authClientFor } from './auth-client.js';
-import { done, fail, pageUrl, type AuthClient, type LoginParams, type LoginResult, type LoginScope } from './auth-shared.js';
+import { fail, pageUrl, type AuthClient, type LoginParams, type LoginResult, type LoginScope } from './auth-shared.js';
 import { safeUrl } from './config.js';
 
 export { CLOSED_MESSAGE, STATE_KEY } from './auth-shared.js';
@@ -55,7 +55,7 @@ export function login(options: LoginOptions = {}): Promise<LoginResult> {
     return start(options);
   } catch (error) {
     // sessionStorage, window.open or URL can throw (sandboxed frames, a bad authUrl)
-    return done(fail('config', (error as Error)?.message || String(error)));
+    return fail('config', (error as Error)?.message || String(error));
   }
 }
 
@@ -65,20 +65,20 @@ function start({ scope = 'read', redirectUri, responseMode, display, fallbackToR
     return active.result;
   }
   const { apiKey, authUrl, host, hostListUrl } = client.options;
-  if (scope !== 'read' && scope !== 'write') return done(fail('config', `The scope must be read or write, not ${JSON.stringify(scope)}.`));
-  if (!apiKey) return done(fail('config', 'Logging in needs the app’s API key (apiKey / api-key).'));
+  if (scope !== 'read' && scope !== 'write') return fail('config', `The scope must be read or write, not ${JSON.stringify(scope)}.`);
+  if (!apiKey) return fail('config', 'Logging in needs the app’s API key (apiKey / api-key).');
   // The prompt page is on authUrl, else on the API host; only a host list makes it asynchronous.
   const base = authUrl || host;
   // Nothing opens or runs from a setting that is not an http(s) URL (a `javascript:` one, say).
   const bad = [authUrl, host, hostListUrl].find((url) => url && !safeUrl(url));
-  if (bad || (!base && !hostListUrl)) return done(fail('config', bad ? 'no http(s) URL: ' + bad : 'Logging in needs authUrl, host or hostListUrl.'));
+  if (bad || (!base && !hostListUrl)) return fail('config', bad ? 'no http(s) URL: ' + bad : 'Logging in needs authUrl, host or hostListUrl.');
   const params = { scope, api_key: apiKey, state: newState(), response_mode: responseMode };
 
   if (redirectUri && redirectUri.toLowerCase() != 'postmessage') return redirect(client, base, { ...params, display: display ?? 'fullScreen' }, redirectUri);
 
   // The browser serializes its own origin; only an opaque one (file:, sandbox) cannot be posted to.
   const origin = location.origin;
-  if (!safeUrl(origin)) return done(fail('config', `The login answer cannot be posted to this page’s origin (${origin}); serve it over http or https.`));
+  if (!safeUrl(origin)) return fail('config', `The login answer cannot be posted to this page’s origin (${origin}); serve it over http or https.`);
   const query = { ...params, redirect_uri: 'postmessage', origin, display: display ?? 'popup' };
   const loginOrigin = base && new URL(base).origin;
   const left = screenX + (outerWidth - POPUP_WIDTH) / 2;
@@ -87,7 +87,7 @@ function start({ scope = 'read', redirectUri, responseMode, display, fallbackToR
   const popup = window.open(base ? pageUrl(base, query) : '', '', `width=${POPUP_WIDTH},height=${POPUP_HEIGHT},left=${left},top=${top},resizable,scrollbars`);
   if (!popup) {
     if (fallbackToRedirect) return redirect(client, base, { ...params, display: display ?? 'fullScreen' }, location.href.split('#')[0]!);
-    return done(fail('blocked', 'The browser blocked the login popup. Allow popups for this site, then try again.'));
+    return fail('blocked', 'The browser blocked the login popup. Allow popups for this site, then try again.');
   }
 
   // The answer is awaited by auth-answer.ts, fetched now: a page that is never clicked never loads it,

@@ -1,4 +1,4 @@
-import { html, css, type PropertyValues } from 'lit';
+import { html, css, LitElement, type PropertyValues } from 'lit';
 import type { ClientOptions } from '../../core/index.js';
 import { ConfiguredElement } from '../shared/configured-element.js';
 import { serviceContext, settingsOf, type SettingsCallback } from '../shared/context.js';
@@ -18,7 +18,7 @@ type ContextEvent = Event & { context?: unknown; contextTarget?: EventTarget; ca
  * @summary Configuration for the elements inside it.
  * @slot - The elements that use this configuration.
  */
-export class ServiceProvider extends ConfiguredElement {
+export class ServiceProvider extends ConfiguredElement(LitElement) {
   static override styles = css`
     :host {
       display: contents;
