@@ -6,6 +6,7 @@
 import { createAuthClient, type AuthClient } from './core/auth-client.js';
 import type { LoginProfile } from './core/types.js';
 import { login as coreLogin, type LoginErrorReason, type LoginResult, type LoginScope } from './core/auth.js';
+import { fail } from './core/auth-shared.js';
 import { verifyToken as coreVerify } from './core/auth-answer.js';
 import { handleRedirect as coreHandleRedirect } from './core/auth-redirect.js';
 import { ServiceLoginButton } from './components/login-button/login-button.js';
@@ -163,7 +164,7 @@ export function login({ scope = 'read' }: { scope?: LoginScope } = {}): Promise<
 /** Verifies a token with the service (contract 4.3); resolves to the result, never rejects. */
 export function verifyToken(token: string): Promise<LoginResult> {
   const c = client;
-  if (!c) return Promise.resolve({ status: 'error', reason: 'config', message: 'Call init before verifyToken.' });
+  if (!c) return fail('config', 'Call init before verifyToken.');
   return coreVerify(String(token ?? ''), c);
 }
 

@@ -29,13 +29,11 @@ export type Requester = [
   invalidate: (prefix?: string) => void,
 ];
 
-/** A request in flight, shared by every caller of the same `path?query`. */
-interface Flight {
-  answer: Promise<unknown>;
-  /** How many callers still wait for it. */
-  callers: number;
-  controller: AbortController;
-}
+/**
+ * A request in flight, shared by every caller of the same `path?query`: joining it counts the
+ * caller in and gives the answer under the caller's signal; the last caller to abort cancels it.
+ */
+type Flight = (operation: string, signal?: AbortSignal) => Promise<unknown>;
 
 /**
  * Builds `path?query` with `app_name` last; the result is also the cache and de-dup key.
@@ -67,25 +65,32 @@ export function createRequester({ appName, host: pinned, timeout, cacheTtl, cach
       // A hit moves last: the Map's order is the eviction order, least recently used first.
       if (hit[0] > Date.now()) return cache.set(key, hit), abortable(Promise.resolve(hit[1] as T), operation, query.signal);
     }
-    let flight = flights.get(key);
-    if (!flight) {
+    let join = flights.get(key);
+    if (!join) {
       const controller = new AbortController();
-      const answer = send(operation, key, read, controller.signal).then((value) => {
-        if (cached && cacheTtl > 0 && flights.get(key) == flight && cache.set(key, [Date.now() + cacheTtl, value]).size > cacheSize)
-          cache.delete(cache.keys().next().value!);
-        return value;
-      });
-      flights.set(key, (flight = { callers: 0, controller, answer: answer.finally(() => flights.get(key) == flight && flights.delete(key)) }));
+      let callers = 0;
+      const answer = send(operation, key, read, controller.signal)
+        .then((value) => {
+          if (cached && cacheTtl > 0 && flights.get(key) == join && cache.set(key, [Date.now() + cacheTtl, value]).size > cacheSize)
+            cache.delete(cache.keys().next().value!);
+          return value;
+        })
+        .finally(() => flights.get(key) == join && flights.delete(key));
+      flights.set(
+        key,
+        (join = (callerOperation, signal) => {
+          callers++;
+          // The shared request is cancelled only when every caller has aborted.
+          return abortable(answer, callerOperation, signal, () => {
+            if (!--callers) {
+              flights.delete(key);
+              controller.abort();
+            }
+          });
+        }),
+      );
     }
-    const shared = flight;
-    shared.callers++;
-    // The shared request is cancelled only when every caller has aborted.
-    return abortable(shared.answer as Promise<T>, operation, query.signal, () => {
-      if (!--shared.callers) {
-        flights.delete(key);
-        shared.controller.abort();
-      }
-    });
+    return join(operation, query.signal) as Promise<T>;
   };
 
   // Also forgets matching requests in flight, so their answers are not cached.

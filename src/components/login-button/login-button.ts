@@ -1,7 +1,7 @@
 import { ReactiveElement, type PropertyDeclarations, type PropertyValues } from '@lit/reactive-element';
 import type { ClientOptions, LoginProfile } from '../../core/index.js';
 import { login } from '../../core/auth.js';
-import type { AuthClient, LoginErrorReason, LoginResult, LoginScope } from '../../core/auth-shared.js';
+import { fail, type AuthClient, type LoginErrorReason, type LoginResult, type LoginScope } from '../../core/auth-shared.js';
 import { authClientFor } from '../../core/auth-client.js';
 import { ConfiguredElement } from '../shared/configured-element.js';
 import { ProvidedSettings, settingsOf } from '../shared/context.js';
@@ -110,8 +110,8 @@ export class ServiceLoginButton extends ConfiguredElement(ReactiveElement) {
     if (!this.hasUpdated && this.redirectUri && /[#?&](token|error)=/.test(globalThis.location?.href)) {
       this.busy = true;
       import('../../core/auth-redirect.js')
-        .then((module) => module.handleRedirect({ client: this.client }))
-        .then((result) => this.report(result), (error: Error) => this.report({ status: 'error', reason: 'network', message: error.message }));
+        .then((module) => module.handleRedirect({ client: this.client }), (error: Error) => fail('network', error.message))
+        .then((result) => this.report(result));
     }
   }
 
@@ -155,7 +155,7 @@ export class ServiceLoginButton extends ConfiguredElement(ReactiveElement) {
       // Synchronously inside the click, so the browser lets the popup open.
       result = login({ scope: this.scope, redirectUri: this.redirectUri, responseMode: this.responseMode, display: this.display, client: this.client });
     } catch (error) {
-      result = Promise.resolve({ status: 'error', reason: 'config', message: String((error as Error)?.message ?? error) });
+      result = fail('config', String((error as Error)?.message ?? error));
     }
     void result.then((ended) => this.report(ended));
   }

@@ -1,4 +1,4 @@
-import { html, css, LitElement, type PropertyValues } from 'lit';
+import { css, ReactiveElement, type PropertyValues } from '@lit/reactive-element';
 import type { ClientOptions } from '../../core/index.js';
 import { ConfiguredElement } from '../shared/configured-element.js';
 import { serviceContext, settingsOf, type SettingsCallback } from '../shared/context.js';
@@ -18,7 +18,8 @@ type ContextEvent = Event & { context?: unknown; contextTarget?: EventTarget; ca
  * @summary Configuration for the elements inside it.
  * @slot - The elements that use this configuration.
  */
-export class ServiceProvider extends ConfiguredElement(LitElement) {
+export class ServiceProvider extends ConfiguredElement(ReactiveElement) {
+  // A ReactiveElement: its one node, the slot, needs no lit-html.
   static override styles = css`
     :host {
       display: contents;
@@ -67,8 +68,10 @@ export class ServiceProvider extends ConfiguredElement(LitElement) {
     for (const [callback, [, unsubscribe]] of this.#subscribers) callback(this.#value, unsubscribe);
   }
 
-  protected override render() {
-    return html`<slot></slot>`;
+  protected override createRenderRoot(): HTMLElement | DocumentFragment {
+    const root = super.createRenderRoot();
+    root.append(document.createElement('slot'));
+    return root;
   }
 }
 
