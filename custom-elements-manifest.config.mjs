@@ -80,7 +80,10 @@ export function serviceManifestPlugin() {
       delete m.reflects;
       cls.attributes = cls.attributes?.filter((a) => a.fieldName !== m.name);
     }
-    cls.members = cls.members?.filter((m) => m.privacy !== 'private' && !m.name.startsWith('#'));
+    // Private members, and `static properties` (Lit's own; the analyzer keeps a mixin's).
+    cls.members = cls.members?.filter((m) => m.privacy !== 'private' && !m.name.startsWith('#') && !(m.static && m.name === 'properties'));
+    // The analyzer copies a mixin's attributes with the member's `attribute` key: not an attribute's field.
+    for (const attribute of cls.attributes ?? []) delete attribute.attribute;
     for (const item of [...(cls.members ?? []), ...(cls.attributes ?? [])]) {
       const text = item.type?.text;
       if (text && expandAliases(text) !== text) item.expandedType = { text: expandAliases(text) };
@@ -97,6 +100,26 @@ export function serviceManifestPlugin() {
     }
   }
 
+  /**
+   * `inheritedFrom` names the class or mixin that declares the item: the analyzer copies a base
+   * class's items after its mixin's, so an item a mixin gave the base (ConfiguredElement's
+   * attributes, via ServiceElement) would otherwise name the base.
+   */
+  function originalDeclarers(manifest) {
+    const declarations = new Map(manifest.modules.flatMap((mod) => mod.declarations ?? []).map((d) => [d.name, d]));
+    for (const decl of declarations.values()) {
+      for (const key of ['members', 'attributes', 'events']) {
+        for (const item of decl[key] ?? []) {
+          for (let from = item.inheritedFrom, seen = 0; from && seen < 10; seen++) {
+            const origin = declarations.get(from.name)?.[key]?.find((other) => other.name === item.name)?.inheritedFrom;
+            if (!origin || origin.name === from.name) break;
+            item.inheritedFrom = from = { ...origin };
+          }
+        }
+      }
+    }
+  }
+
   return {
     name: 'service-manifest',
     collectPhase({ ts, node }) {
@@ -108,6 +131,7 @@ export function serviceManifestPlugin() {
       }
     },
     packageLinkPhase({ customElementsManifest: manifest }) {
+      originalDeclarers(manifest);
       manifest.modules = manifest.modules.filter((mod) => mod.declarations?.some((d) => d.customElement && d.tagName));
       const kept = new Set(manifest.modules.map((mod) => mod.path));
       // A reference to a dropped module (the shared base class) keeps only its name.
@@ -121,6 +145,7 @@ export function serviceManifestPlugin() {
         for (const decl of mod.declarations) {
           if (decl.kind === 'class') finishClass(decl);
           relink(decl.superclass);
+          for (const mixin of decl.mixins ?? []) relink(mixin);
           for (const key of ['members', 'attributes', 'events']) for (const item of decl[key] ?? []) relink(item.inheritedFrom);
         }
         // Re-exports from dropped helper modules are `export type` lines: not part of the JS module.

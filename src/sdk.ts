@@ -6,6 +6,7 @@
 import { createAuthClient, type AuthClient } from './core/auth-client.js';
 import type { LoginProfile } from './core/types.js';
 import { login as coreLogin, type LoginErrorReason, type LoginResult, type LoginScope } from './core/auth.js';
+import { fail } from './core/auth-shared.js';
 import { verifyToken as coreVerify } from './core/auth-answer.js';
 import { handleRedirect as coreHandleRedirect } from './core/auth-redirect.js';
 import { ServiceLoginButton } from './components/login-button/login-button.js';
@@ -81,8 +82,8 @@ function report(message: string, reason: LoginErrorReason): void {
   try {
     if (typeof settings?.errorCallback == 'function') settings.errorCallback(error);
     else console.error(error);
-  } catch (e) {
-    console.error(e);
+  } catch (callbackError) {
+    console.error(callbackError);
   }
 }
 
@@ -91,8 +92,8 @@ function deliver(result: LoginResult | undefined): void {
   if (result?.status != 'success') return;
   try {
     settings!.successCallback(result.profile, result.token);
-  } catch (e) {
-    console.error(e);
+  } catch (callbackError) {
+    console.error(callbackError);
   }
 }
 
@@ -101,8 +102,8 @@ export function init(options: InitOptions): void {
   settings = (options ?? {}) as InitOptions;
   client = undefined;
   const problems = [
-    ...(['apiKey', 'appName'] as const).filter((k) => typeof settings![k] != 'string' || !settings![k]),
-    ...(['successCallback', 'errorCallback'] as const).filter((k) => typeof settings![k] != 'function').map((k) => `${k} (a function)`),
+    ...(['apiKey', 'appName'] as const).filter((key) => typeof settings![key] != 'string' || !settings![key]),
+    ...(['successCallback', 'errorCallback'] as const).filter((key) => typeof settings![key] != 'function').map((key) => `${key} (a function)`),
   ];
   if (problems.length) return report(`init needs ${problems.join(', ')}.`, 'config');
   const { apiKey, appName, hostListUrl, authUrl, host } = settings;
@@ -123,25 +124,24 @@ function ready(call: string): AuthClient | undefined {
  * undefined after reporting the problem.
  */
 export function renderButton({ element, scope = 'read', buttonOptions = {} } = {} as RenderButtonOptions): ServiceLoginButton | undefined {
-  const c = ready('renderButton');
-  if (!c) return undefined;
+  if (!ready('renderButton')) return undefined;
   if (!(element instanceof Element) || !element.parentNode) {
     return void report('renderButton needs an element that is in the page, to replace with the button.', 'config');
   }
-  const o = buttonOptions ?? {};
-  const problem = oneOf(scope, SCOPES, 'scope') || oneOf(o.size, SIZES, 'buttonOptions.size') || oneOf(o.corners, CORNERS, 'buttonOptions.corners');
+  const options = buttonOptions ?? {};
+  const problem = oneOf(scope, SCOPES, 'scope') || oneOf(options.size, SIZES, 'buttonOptions.size') || oneOf(options.corners, CORNERS, 'buttonOptions.corners');
   if (problem) return void report(problem, 'config');
   const button = Object.assign(document.createElement('service-login-button'), identity, {
     id: BUTTON_ID,
     scope,
-    size: o.size ?? 'medium',
-    corners: o.corners ?? 'default',
-    customText: o.customText == null ? undefined : String(o.customText),
-    fullWidth: !!o.fullWidth,
-    disabled: !!o.disabled,
+    size: options.size ?? 'medium',
+    corners: options.corners ?? 'default',
+    customText: options.customText == null ? undefined : String(options.customText),
+    fullWidth: !!options.fullWidth,
+    disabled: !!options.disabled,
   });
-  button.addEventListener('service-login-success', (e) => deliver({ status: 'success', ...e.detail }));
-  button.addEventListener('service-login-error', (e) => deliver({ status: 'error', ...e.detail }));
+  button.addEventListener('service-login-success', (event) => deliver({ status: 'success', ...event.detail }));
+  button.addEventListener('service-login-error', (event) => deliver({ status: 'error', ...event.detail }));
   element.replaceWith(button);
   return button;
 }
@@ -151,27 +151,26 @@ export function renderButton({ element, scope = 'read', buttonOptions = {} } = {
  * handler: the popup opens synchronously. The outcome goes to the callbacks.
  */
 export function login({ scope = 'read' }: { scope?: LoginScope } = {}): Promise<LoginResult | undefined> {
-  const c = ready('login');
-  if (!c) return Promise.resolve(undefined);
+  const loginClient = ready('login');
+  if (!loginClient) return Promise.resolve(undefined);
   const problem = oneOf(scope, SCOPES, 'scope');
   if (problem) return report(problem, 'config'), Promise.resolve(undefined);
-  const result = coreLogin({ scope, client: c });
+  const result = coreLogin({ scope, client: loginClient });
   void result.then(deliver);
   return result;
 }
 
 /** Verifies a token with the service (contract 4.3); resolves to the result, never rejects. */
 export function verifyToken(token: string): Promise<LoginResult> {
-  const c = client;
-  if (!c) return Promise.resolve({ status: 'error', reason: 'config', message: 'Call init before verifyToken.' });
-  return coreVerify(String(token ?? ''), c);
+  if (!client) return fail('config', 'Call init before verifyToken.');
+  return coreVerify(String(token ?? ''), client);
 }
 
 /** On the page a redirect flow came back to: reports its answer to the callbacks. */
 export function handleRedirect(): Promise<LoginResult | undefined> {
-  const c = ready('handleRedirect');
-  if (!c) return Promise.resolve(undefined);
-  const result = coreHandleRedirect({ client: c });
+  const redirectClient = ready('handleRedirect');
+  if (!redirectClient) return Promise.resolve(undefined);
+  const result = coreHandleRedirect({ client: redirectClient });
   void result.then(deliver);
   return result;
 }

@@ -3,9 +3,9 @@
  * redirect flow): the popup's answer, checked for where it comes from and its state, a closed
  * popup reported, and the token verified.
  */
-import { authClientFor, type AuthClient } from './auth-client.js';
+import { authClientFor } from './auth-client.js';
 import type { ServiceError } from './errors.js';
-import { CLOSED_MESSAGE, fail, hostFailed, pageUrl, type LoginParams, type LoginResult } from './auth.js';
+import { CLOSED_MESSAGE, fail, hostFailed, pageUrl, type AuthClient, type LoginParams, type LoginResult } from './auth-shared.js';
 
 // `closed` is seen twice in a row before it counts (a posted answer may still be queued): ≤ 500 ms.
 const POLL_MS = 250;
@@ -17,31 +17,31 @@ const POLL_MS = 250;
  */
 export function awaitAnswer(popup: Window, client: AuthClient, query: LoginParams, loginOrigin: string | undefined): Promise<LoginResult> {
   return new Promise<LoginResult>((resolve) => {
-    let seen = 0;
-    const finish = (r: LoginResult | Promise<LoginResult>) => {
+    let closedSeen = 0;
+    const finish = (result: LoginResult | Promise<LoginResult>) => {
       removeEventListener('message', onMessage);
       clearInterval(timer);
       if (!popup.closed) popup.close();
-      resolve(r);
+      resolve(result);
     };
-    const onMessage = (e: MessageEvent) => {
-      const data = e.data;
+    const onMessage = (event: MessageEvent) => {
+      const data = event.data;
       // Only the popup, on the login page's origin, with an answer in it.
-      if (!loginOrigin || e.origin !== loginOrigin || e.source !== popup || !data || typeof data !== 'object') return;
+      if (!loginOrigin || event.origin !== loginOrigin || event.source !== popup || !data || typeof data !== 'object') return;
       if (!('token' in data) && !('error' in data)) return;
       if (data.state !== query.state) finish(fail('state-mismatch', 'The login answer carried another state than this page sent, so it was refused.'));
       else if (typeof data.token == 'string') finish(verifyToken(data.token, client));
       else finish(fail('cancelled', String(data.error_description || 'The login was cancelled.')));
     };
     addEventListener('message', onMessage);
-    const timer = setInterval(() => popup.closed && seen++ && finish(fail('closed', CLOSED_MESSAGE)), POLL_MS);
+    const timer = setInterval(() => popup.closed && closedSeen++ && finish(fail('closed', CLOSED_MESSAGE)), POLL_MS);
     if (!loginOrigin) {
       client.selectHost().then(
-        (h) => {
-          loginOrigin = new URL(h).origin;
-          if (!popup.closed) popup.location.href = pageUrl(h, query);
+        (host) => {
+          loginOrigin = new URL(host).origin;
+          if (!popup.closed) popup.location.href = pageUrl(host, query);
         },
-        (e) => finish(hostFailed(e)),
+        (error) => finish(hostFailed(error)),
       );
     }
   });
@@ -51,10 +51,10 @@ export function awaitAnswer(popup: Window, client: AuthClient, query: LoginParam
 export async function verifyToken(token: string, client: AuthClient = authClientFor()): Promise<LoginResult> {
   try {
     return { status: 'success', profile: await client.verifyToken(token), token };
-  } catch (e) {
-    const { kind, status, message } = e as ServiceError;
+  } catch (error) {
+    const { kind, status, message } = error as ServiceError;
     return kind == 'http' && status < 500
       ? fail('invalid-token', 'The service refused the login token: ' + message)
-      : fail(kind == 'config' ? 'config' : 'network', 'Could not verify the login with the service: ' + (message || e));
+      : fail(kind == 'config' ? 'config' : 'network', 'Could not verify the login with the service: ' + (message || error));
   }
 }

@@ -3,9 +3,9 @@
  * comes back to `redirect_uri` with token and state in the fragment or the query. Split from
  * auth.ts so that pages using the popup never load it (or the redirect-URI rules).
  */
-import { authClientFor, type AuthClient } from './auth-client.js';
+import { authClientFor } from './auth-client.js';
 import { checkRedirectUri, checkUrl } from './redirect-uri.js';
-import { done, fail, hostFailed, pageUrl, STATE_KEY, type LoginParams, type LoginResult } from './auth.js';
+import { fail, hostFailed, pageUrl, STATE_KEY, type AuthClient, type LoginParams, type LoginResult } from './auth-shared.js';
 import { verifyToken } from './auth-answer.js';
 
 /**
@@ -28,14 +28,14 @@ export const pageNavigation = { assign: (url: string): void => location.assign(u
 export function redirect(client: AuthClient, base: string | undefined, params: LoginParams, redirectUri: string): Promise<LoginResult> {
   // Never `postmessage` here: the URL rules alone, so a page's bundle leaves out the origin rules.
   const verdict = checkUrl(redirectUri);
-  if (!verdict.ok) return done(fail('config', `The redirect URI ${verdict.reason}.`));
+  if (!verdict.ok) return fail('config', `The redirect URI ${verdict.reason}.`);
   sessionStorage.setItem(STATE_KEY, params.state!);
-  const go = (b: string): LoginResult => {
-    const url = pageUrl(b, { ...params, redirect_uri: redirectUri });
+  const go = (host: string): LoginResult => {
+    const url = pageUrl(host, { ...params, redirect_uri: redirectUri });
     pageNavigation.assign(url);
     return { status: 'redirect', url };
   };
-  return done(base ? go(base) : client.selectHost().then(go).catch(hostFailed));
+  return base ? Promise.resolve(go(base)) : client.selectHost().then(go).catch(hostFailed);
 }
 
 /**
@@ -48,21 +48,21 @@ export function handleRedirect(options: { client?: AuthClient } = {}): Promise<L
   try {
     const url = new URL(location.href);
     const hash = new URLSearchParams(url.hash.slice(1));
-    const has = (p: URLSearchParams) => p.has('token') || p.has('error');
-    const found = has(hash) ? hash : has(url.searchParams) ? url.searchParams : undefined;
-    if (!found) return done(undefined);
-    const [state, token, error] = ['state', 'token', 'error_description'].map((k) => found.get(k));
-    for (const k of ['state', 'token', 'error', 'error_description']) found.delete(k);
+    const hasAnswer = (params: URLSearchParams) => params.has('token') || params.has('error');
+    const found = hasAnswer(hash) ? hash : hasAnswer(url.searchParams) ? url.searchParams : undefined;
+    if (!found) return Promise.resolve(undefined);
+    const [state, token, error] = ['state', 'token', 'error_description'].map((key) => found.get(key));
+    for (const key of ['state', 'token', 'error', 'error_description']) found.delete(key);
     if (found == hash) url.hash = String(hash);
     // The token leaves the address bar (and so history and bookmarks) before anything else.
     history.replaceState(history.state, '', url);
     const expected = sessionStorage.getItem(STATE_KEY);
     sessionStorage.removeItem(STATE_KEY);
     if (!expected || state !== expected) {
-      return done(fail('state-mismatch', 'The login answer in the address is not for a login this tab started, so it was refused.'));
+      return fail('state-mismatch', 'The login answer in the address is not for a login this tab started, so it was refused.');
     }
-    return done(token ? verifyToken(token, options.client ?? authClientFor()) : fail('cancelled', error || 'The login was cancelled.'));
-  } catch (e) {
-    return done(fail('config', (e as Error)?.message || String(e)));
+    return token ? verifyToken(token, options.client ?? authClientFor()) : fail('cancelled', error || 'The login was cancelled.');
+  } catch (error) {
+    return fail('config', (error as Error)?.message || String(error));
   }
 }

@@ -3,7 +3,7 @@
  * request. Loaded on first use, once the popup is open, so a page that only shows the login
  * button does not load it up front.
  */
-import type { AuthClient } from './auth-client.js';
+import type { AuthClient } from './auth-shared.js';
 import type { Settings } from './config.js';
 import { createHostPicker, withFailover } from './hosts.js';
 import { readJson, timedFetch } from './http.js';
@@ -12,16 +12,16 @@ import type { LoginProfile } from './types.js';
 const OP = 'verifyToken';
 
 /** Host selection, and verify with one retry on another host, as the full client does. */
-export function createAuthService(o: Settings): Omit<AuthClient, 'options'> {
-  const hosts = createHostPicker(o);
+export function createAuthService(settings: Settings): Omit<AuthClient, 'options'> {
+  const hosts = createHostPicker(settings);
   // The contract's verify body is the bare profile; production wraps it in `data`: accept both.
   const read = readJson<LoginProfile>(OP, true);
   return {
     selectHost: hosts[0],
     verifyToken: (token, { signal } = {}) => {
       const query = new URLSearchParams({ token: String(token) });
-      if (o.appName) query.set('app_name', o.appName);
-      return withFailover(hosts, o.host, (h) => timedFetch(`${h}/v1/users/verify_token?${query}`, o.timeout, OP, read, signal, o.fetch));
+      if (settings.appName) query.set('app_name', settings.appName);
+      return withFailover(hosts, settings.host, (host) => timedFetch(`${host}/v1/users/verify_token?${query}`, settings.timeout, OP, read, signal, settings.fetch));
     },
   };
 }

@@ -1,4 +1,28 @@
-import type { ClientOptions } from './client.js';
+/** Settings of a client; `configure()` (client.ts) sets the page's defaults. */
+export interface ClientOptions {
+  /** The application's unique name, sent as `app_name` with every request. */
+  appName?: string;
+  /** The application's API key, for the login flow. */
+  apiKey?: string;
+  /** Where the list of API hosts is read (contract 4.1). */
+  hostListUrl?: string;
+  /** Origin of the login prompt page (contract 4.2). */
+  authUrl?: string;
+  /** Pins one API host and skips host selection. */
+  host?: string;
+  /** Milliseconds before a request (or a host probe) gives up; default 10000. */
+  timeout?: number;
+  /** Milliseconds an answer stays cached; default 30000, 0 turns the cache off. */
+  cacheTtl?: number;
+  /** Most answers kept in the cache; default 100. */
+  cacheSize?: number;
+  /** Milliseconds a failed host is left out of selection; default 60000. */
+  badHostTtl?: number;
+  /** Hosts probed at once during selection; default 3. */
+  probes?: number;
+  /** The fetch to use; default the global one. */
+  fetch?: typeof fetch;
+}
 
 /** A client's settings with every default filled in. */
 export type Settings = ClientOptions & Required<Pick<ClientOptions, 'timeout' | 'cacheTtl' | 'cacheSize' | 'badHostTtl' | 'probes'>>;

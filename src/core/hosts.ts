@@ -26,15 +26,15 @@ const http = (url: string) => {
   return url;
 };
 
-export function createHostPicker({ host, hostListUrl, timeout, badHostTtl, probes, fetch: f = fetch }: HostOptions): HostPicker {
+export function createHostPicker({ host, hostListUrl, timeout, badHostTtl, probes, fetch: fetcher = fetch }: HostOptions): HostPicker {
   const bad = new Map<string, number>();
   let list: Promise<string[]> | undefined;
   let current: string | undefined;
   let picking: Promise<string> | undefined;
-  const isBad = (h: string) => bad.get(h)! > Date.now();
-  const markBad = (h: string) => {
-    bad.set(h, Date.now() + badHostTtl);
-    if (current == h) current = undefined;
+  const isBad = (candidate: string) => bad.get(candidate)! > Date.now();
+  const markBad = (failed: string) => {
+    bad.set(failed, Date.now() + badHostTtl);
+    if (current == failed) current = undefined;
   };
 
   // The host list is read once; then the first host whose GET /health_check answers below 500
@@ -42,38 +42,38 @@ export function createHostPicker({ host, hostListUrl, timeout, badHostTtl, probe
   // one by one, the one whose mark ends first before the others.
   async function pick(): Promise<string> {
     // No host list, or one that is not an http(s) URL: `config`.
-    const hosts = await (list ??= timedFetch(http(hostListUrl!), timeout, OP, readJson(OP), undefined, f).then((data) => {
+    const hosts = await (list ??= timedFetch(http(hostListUrl!), timeout, OP, readJson(OP), undefined, fetcher).then((data) => {
       if (!Array.isArray(data) || !data[0]) throw new ServiceError('no hosts', 'invalid', OP);
-      return data.map((h) => trim(http(h)));
-    }).catch((e) => {
+      return data.map((entry) => trim(http(entry)));
+    }).catch((error) => {
       list = undefined; // read it again next time
-      throw e;
+      throw error;
     }));
     const order = hosts
-      .map((h) => [isBad(h) ? bad.get(h)! : Math.random(), h] as const)
+      .map((candidate) => [isBad(candidate) ? bad.get(candidate)! : Math.random(), candidate] as const)
       .sort((a, b) => a[0] - b[0])
-      .map((x) => x[1]);
+      .map((ranked) => ranked[1]);
     if (!order[1]) return order[0]!;
     for (let i = 0; i < order.length; ) {
       // Healthy hosts race together; hosts marked bad are tried alone, so the last to fail comes last.
-      const racers = isBad(order[i]!) ? [order[i]!] : order.slice(i, i + probes).filter((h) => !isBad(h));
+      const racers = isBad(order[i]!) ? [order[i]!] : order.slice(i, i + probes).filter((candidate) => !isBad(candidate));
       i += racers.length;
-      const c = new AbortController();
-      const t = setTimeout(() => c.abort(), timeout);
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), timeout);
       try {
         return await Promise.any(
-          racers.map((h) =>
-            f(h + '/health_check', { signal: c.signal }).then((r) => {
-              if (r.status > 499) throw 0;
-              return h;
+          racers.map((racer) =>
+            fetcher(racer + '/health_check', { signal: controller.signal }).then((response) => {
+              if (response.status > 499) throw 0;
+              return racer;
             }),
           ),
         );
       } catch {
         racers.map(markBad); // none of this batch answered: try the next
       } finally {
-        clearTimeout(t);
-        c.abort(); // the losers
+        clearTimeout(timer);
+        controller.abort(); // the losers
       }
     }
     throw new ServiceError('no host answered', 'network', OP);
@@ -85,7 +85,7 @@ export function createHostPicker({ host, hostListUrl, timeout, badHostTtl, probe
       : current && !isBad(current)
         ? current
         : (picking ??= pick()
-            .then((h) => (bad.delete(h), (current = h)))
+            .then((picked) => (bad.delete(picked), (current = picked)))
             .finally(() => (picking = undefined)));
   return [select, markBad];
 }
@@ -100,12 +100,12 @@ export async function withFailover<T>([select, markBad]: HostPicker, pinned: unk
     const host = await select();
     try {
       return await attempt(host);
-    } catch (e) {
-      const { kind, status } = e as ServiceError;
+    } catch (error) {
+      const { kind, status } = error as ServiceError;
       // A 4xx is the caller's mistake, the same on every host.
-      if (kind == 'abort' || (kind == 'http' && status < 500)) throw e;
+      if (kind == 'abort' || (kind == 'http' && status < 500)) throw error;
       markBad(host);
-      if (failed || pinned) throw e;
+      if (failed || pinned) throw error;
       failed = 1;
     }
   }

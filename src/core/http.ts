@@ -8,26 +8,26 @@ import { normalize } from './shapes.js';
 export async function timedFetch<T>(
   url: string,
   ms: number,
-  op: string,
-  read: (res: Response) => Promise<T>,
+  operation: string,
+  read: (response: Response) => Promise<T>,
   signal?: AbortSignal,
   fetcher: typeof fetch = fetch,
 ): Promise<T> {
-  const c = new AbortController();
+  const controller = new AbortController();
   let late = false;
-  const t = setTimeout(() => ((late = true), c.abort()), ms);
-  const stop = () => c.abort();
+  const timer = setTimeout(() => ((late = true), controller.abort()), ms);
+  const stop = () => controller.abort();
   if (signal?.aborted) stop();
   signal?.addEventListener('abort', stop);
   try {
-    return await read(await fetcher(url, { signal: c.signal, headers: { accept: 'application/json' } }));
-  } catch (e) {
-    if (e instanceof ServiceError) throw e;
+    return await read(await fetcher(url, { signal: controller.signal, headers: { accept: 'application/json' } }));
+  } catch (error) {
+    if (error instanceof ServiceError) throw error;
     // By name: WebKit's Response.json() rejects with a DOMException named SyntaxError, not a SyntaxError.
-    const kind = signal?.aborted ? 'abort' : late ? 'timeout' : (e as Error)?.name === 'SyntaxError' ? 'invalid' : 'network';
-    throw new ServiceError(signal?.aborted || late ? kind : (e as Error)?.message || kind, kind, op);
+    const kind = signal?.aborted ? 'abort' : late ? 'timeout' : (error as Error)?.name === 'SyntaxError' ? 'invalid' : 'network';
+    throw new ServiceError(signal?.aborted || late ? kind : (error as Error)?.message || kind, kind, operation);
   } finally {
-    clearTimeout(t);
+    clearTimeout(timer);
     signal?.removeEventListener('abort', stop);
   }
 }
@@ -39,28 +39,28 @@ export async function timedFetch<T>(
  * `data` unless `bare` allows the body itself, kind `invalid`.
  */
 export const readJson =
-  <T = unknown>(op: string, bare?: boolean) =>
-  async (res: Response): Promise<T> => {
-    if (!res.ok) {
-      const body = await res.json().catch(() => 0);
-      throw new ServiceError(body?.error || body?.message || 'HTTP ' + res.status, 'http', op, res.status);
+  <T = unknown>(operation: string, bare?: boolean) =>
+  async (response: Response): Promise<T> => {
+    if (!response.ok) {
+      const body = await response.json().catch(() => 0);
+      throw new ServiceError(body?.error || body?.message || 'HTTP ' + response.status, 'http', operation, response.status);
     }
-    const body = await res.json();
+    const body = await response.json();
     const data = body?.data ?? (bare ? body : undefined);
-    if (data === undefined) throw new ServiceError('no data', 'invalid', op);
-    return normalize(data, res.url);
+    if (data === undefined) throw new ServiceError('no data', 'invalid', operation);
+    return normalize(data, response.url);
   };
 
-/** Settles like `p`, or rejects with kind `abort` as soon as `signal` fires (then calls `onAbort`). */
-export function abortable<T>(p: Promise<T>, op: string, signal?: AbortSignal, onAbort?: () => void): Promise<T> {
-  if (!signal) return p;
+/** Settles like `promise`, or rejects with kind `abort` as soon as `signal` fires (then calls `onAbort`). */
+export function abortable<T>(promise: Promise<T>, operation: string, signal?: AbortSignal, onAbort?: () => void): Promise<T> {
+  if (!signal) return promise;
   return new Promise<T>((resolve, reject) => {
     const stop = () => {
       onAbort?.();
-      reject(new ServiceError('aborted', 'abort', op));
+      reject(new ServiceError('aborted', 'abort', operation));
     };
     if (signal.aborted) stop();
     else signal.addEventListener('abort', stop, { once: true });
-    p.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
   });
 }

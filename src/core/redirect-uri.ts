@@ -76,7 +76,7 @@ function urlProblem(value: string): string | undefined {
   if (value.length > MAX_REDIRECT_URI_LENGTH) return `is longer than ${MAX_REDIRECT_URI_LENGTH} characters`;
   if (!scheme) return 'is not an absolute URL; it must start with http:// or https://, or be postmessage';
   if (!/^https?$/i.test(scheme)) return `must use http or https, not ${scheme}`;
-  const bad = [...value].find((c) => !URI_CHAR.test(c));
+  const bad = [...value].find((char) => !URI_CHAR.test(char));
   if (bad) return `contains a character that is not allowed in a URI (${JSON.stringify(bad)}); percent-encode it`;
   if (value.includes('#')) return 'contains a fragment (#), which is not allowed';
   if (hasTraversal(value)) return 'contains a path traversal (..), which is not allowed';
@@ -114,22 +114,23 @@ function hostProblem(authority: string, url: URL): string | undefined {
  * rule refuses them itself and every caller gets the same verdict.
  */
 function isPunycode(encoded: string): boolean {
+  // `i` (the decoded position), `k` and `bias` are RFC 3492's own names.
   const basic = encoded.lastIndexOf('-');
   let length = Math.max(basic, 0);
   let code = 128;
   let bias = 72;
   let i = 0;
-  for (let p = basic > 0 ? basic + 1 : 0; p < encoded.length; i++) {
+  for (let position = basic > 0 ? basic + 1 : 0; position < encoded.length; i++) {
     const before = i;
     for (let weight = 1, k = 36; ; k += 36) {
-      const c = encoded.charCodeAt(p++);
+      const codeUnit = encoded.charCodeAt(position++);
       // NaN past the end: not a digit.
-      const digit = c > 96 && c < 123 ? c - 97 : c > 47 && c < 58 ? c - 22 : 36;
+      const digit = codeUnit > 96 && codeUnit < 123 ? codeUnit - 97 : codeUnit > 47 && codeUnit < 58 ? codeUnit - 22 : 36;
       if (!(digit < 36)) return false;
       i += digit * weight;
-      const t = k <= bias ? 1 : k >= bias + 26 ? 26 : k - bias;
-      if (digit < t) break;
-      weight *= 36 - t;
+      const threshold = k <= bias ? 1 : k >= bias + 26 ? 26 : k - bias;
+      if (digit < threshold) break;
+      weight *= 36 - threshold;
       if (i > 0x10ffff * 64) return false;
     }
     let delta = before ? (i - before) >> 1 : floor(i / 700);

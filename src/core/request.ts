@@ -3,7 +3,7 @@ import { withFailover, type HostPicker } from './hosts.js';
 
 /** Options every method takes. */
 export interface CallOptions {
-  /** Cancels this call; other callers sharing the same request are not affected. */
+  /** Cancels this call; other n sharing the same request are not affected. */
   signal?: AbortSignal;
 }
 
@@ -19,28 +19,31 @@ export interface RequestOptions {
 /** Turns a response into the method's result; throws a ServiceError for a bad one. */
 export type Reader<T> = (res: Response) => Promise<T>;
 
-/** The one request function (op, path, params, read?, cached?) and the cache's invalidate(prefix?). */
+/**
+ * The one request function and the cache's invalidate(prefix?). A request names its operation
+ * (for errors), its path and its query: the caller's options (`signal` aside) and the
+ * operation's own parameters.
+ */
 export type Requester = [
-  request: <T>(op: string, path: string, params?: CallOptions & object, read?: Reader<T>, cached?: boolean) => Promise<T>,
+  request: <T, Query extends CallOptions = CallOptions>(operation: string, path: string, query?: Query, read?: Reader<T>, cached?: boolean) => Promise<T>,
   invalidate: (prefix?: string) => void,
 ];
 
-interface Flight {
-  p: Promise<unknown>;
-  /** callers still waiting */
-  n: number;
-  c: AbortController;
-}
+/**
+ * A request in flight, shared by every caller of the same `path?query`: joining it counts the
+ * caller in and gives the answer under the caller's signal; the last caller to abort cancels it.
+ */
+type Flight = (operation: string, signal?: AbortSignal) => Promise<unknown>;
 
 /**
  * Builds `path?query` with `app_name` last; the result is also the cache and de-dup key.
  * The query is `params` minus `signal`, camelCase keys in snake_case, undefined values left out.
  */
 export const pathWithQuery = (path: string, params: object, appName?: string) => {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries({ ...params, app_name: appName }))
-    if (v !== undefined && k != 'signal') q.set(k.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase()), v);
-  return path + '?' + q;
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries({ ...params, app_name: appName }))
+    if (value !== undefined && name != 'signal') query.set(name.replace(/[A-Z]/g, (letter) => '_' + letter.toLowerCase()), value);
+  return path + '?' + query;
 };
 
 /**
@@ -51,44 +54,51 @@ export function createRequester({ appName, host: pinned, timeout, cacheTtl, cach
   const cache = new Map<string, [number, unknown]>();
   const flights = new Map<string, Flight>();
 
-  const send = <T>(op: string, key: string, read: Reader<T>, signal: AbortSignal) =>
-    withFailover(hosts, pinned, (host) => timedFetch(host + '/v1' + key, timeout, op, read, signal, fetcher));
+  const send = <T>(operation: string, key: string, read: Reader<T>, signal: AbortSignal) =>
+    withFailover(hosts, pinned, (host) => timedFetch(host + '/v1' + key, timeout, operation, read, signal, fetcher));
 
-  const request = <T>(op: string, path: string, params: CallOptions & object = {}, read: Reader<T> = readJson<T>(op), cached = true) => {
-    const key = pathWithQuery(path, params, appName);
+  const request = <T>(operation: string, path: string, query: CallOptions = {}, read: Reader<T> = readJson<T>(operation), cached = true) => {
+    const key = pathWithQuery(path, query, appName);
     const hit = cache.get(key);
     if (hit) {
       cache.delete(key);
       // A hit moves last: the Map's order is the eviction order, least recently used first.
-      if (hit[0] > Date.now()) return cache.set(key, hit), abortable(Promise.resolve(hit[1] as T), op, params.signal);
+      if (hit[0] > Date.now()) return cache.set(key, hit), abortable(Promise.resolve(hit[1] as T), operation, query.signal);
     }
-    let flight = flights.get(key);
-    if (!flight) {
-      const c = new AbortController();
-      const p = send(op, key, read, c.signal).then((v) => {
-        if (cached && cacheTtl > 0 && flights.get(key) == flight && cache.set(key, [Date.now() + cacheTtl, v]).size > cacheSize)
-          cache.delete(cache.keys().next().value!);
-        return v;
-      });
-      flights.set(key, (flight = { n: 0, c, p: p.finally(() => flights.get(key) == flight && flights.delete(key)) }));
+    let join = flights.get(key);
+    if (!join) {
+      const controller = new AbortController();
+      let callers = 0;
+      const answer = send(operation, key, read, controller.signal)
+        .then((value) => {
+          if (cached && cacheTtl > 0 && flights.get(key) == join && cache.set(key, [Date.now() + cacheTtl, value]).size > cacheSize)
+            cache.delete(cache.keys().next().value!);
+          return value;
+        })
+        .finally(() => flights.get(key) == join && flights.delete(key));
+      flights.set(
+        key,
+        (join = (callerOperation, signal) => {
+          callers++;
+          // The shared request is cancelled only when every caller has aborted.
+          return abortable(answer, callerOperation, signal, () => {
+            if (!--callers) {
+              flights.delete(key);
+              controller.abort();
+            }
+          });
+        }),
+      );
     }
-    const f = flight;
-    f.n++;
-    // The shared request is cancelled only when every caller has aborted.
-    return abortable(f.p as Promise<T>, op, params.signal, () => {
-      if (!--f.n) {
-        flights.delete(key);
-        f.c.abort();
-      }
-    });
+    return join(operation, query.signal) as Promise<T>;
   };
 
   // Also forgets matching requests in flight, so their answers are not cached.
   const invalidate = (prefix = '') => {
-    for (const k of [...cache.keys(), ...flights.keys()])
-      if (k.startsWith(prefix)) {
-        cache.delete(k);
-        flights.delete(k);
+    for (const key of [...cache.keys(), ...flights.keys()])
+      if (key.startsWith(prefix)) {
+        cache.delete(key);
+        flights.delete(key);
       }
   };
 

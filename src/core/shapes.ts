@@ -6,13 +6,13 @@
  * unread; a `null` optional field reads as absent everywhere in the kit.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const normalize = (d: any, site: string): any => {
-  if (d && typeof d == 'object') {
-    for (const k in d) normalize(d[k], site);
-    if ('is_downloadable' in d) d.downloadable ??= d.is_downloadable;
-    if (typeof d.item_type == 'string') d.item_type = { kind: d.item?.is_album ? 'album' : d.item_type };
+export const normalize = (value: any, site: string): any => {
+  if (value && typeof value == 'object') {
+    for (const key in value) normalize(value[key], site);
+    if ('is_downloadable' in value) value.downloadable ??= value.is_downloadable;
+    if (typeof value.item_type == 'string') value.item_type = { kind: value.item?.is_album ? 'album' : value.item_type };
     // A path, never `//host` or a scheme: no answer can make the kit link to script.
-    if (site && /^\/[^/\\]/.test(d.permalink)) d.link = new URL(d.permalink, site).href;
+    if (site && /^\/[^/\\]/.test(value.permalink)) value.link = new URL(value.permalink, site).href;
   }
-  return d;
+  return value;
 };

@@ -3,13 +3,14 @@
  * without lit-html (its CDN file's budget), so @lit-labs/ssr's LitElement renderer is given a
  * template of the same nodes to render: the button takes them over when it upgrades.
  */
-import { html, nothing } from 'lit';
+import { html, nothing, type ReactiveElement } from 'lit';
 import { LitElementRenderer } from '@lit-labs/ssr/lib/lit-element-renderer.js';
 import { BUSY_TEXT, BUTTON_ID, DEFAULT_TEXT, LOGO_PATH, ServiceLoginButton } from '../components/login-button/login-button.js';
 
-const template = (el: ServiceLoginButton) => {
-  const busy = (el as unknown as { busy: boolean }).busy;
-  return html`<button id=${BUTTON_ID} part="button" type="button" ?disabled=${el.disabled} aria-busy=${busy} aria-disabled=${busy || nothing}><svg part="logo" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false"><path fill-rule="evenodd" d=${LOGO_PATH}></path></svg><span part="label">${el.customText || DEFAULT_TEXT}</span></button><span role="status">${busy ? BUSY_TEXT : ''}</span>`;
+const template = (button: ServiceLoginButton) => {
+  // `busy` is protected: the element's state, not its API.
+  const busy = button['busy'];
+  return html`<button id=${BUTTON_ID} part="button" type="button" ?disabled=${button.disabled} aria-busy=${busy} aria-disabled=${busy || nothing}><svg part="logo" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false"><path fill-rule="evenodd" d=${LOGO_PATH}></path></svg><span part="label">${button.customText || DEFAULT_TEXT}</span></button><span role="status">${busy ? BUSY_TEXT : ''}</span>`;
 };
 
 /** Renders `<service-login-button>` as LitElements are rendered, with `template` as its render. */
@@ -20,7 +21,8 @@ export class LoginButtonRenderer extends LitElementRenderer {
 
   constructor(tagName: string) {
     super(tagName);
-    const element = this.element as unknown as ServiceLoginButton & { render(): unknown };
-    element.render = () => template(element);
+    const element: ReactiveElement = this.element;
+    // matchesClass made it one; the renderer calls the element's render().
+    if (element instanceof ServiceLoginButton) Object.assign(element, { render: () => template(element) });
   }
 }

@@ -23,31 +23,31 @@ declare module 'react' {
   namespace JSX {
     interface IntrinsicElements {
       /** Requests per app as a bar chart, with a table fallback. */
-      'service-app-metrics': Tag<ServiceAppMetrics, 'timeRange' | 'limit' | 'view' | 'loading' | 'theme' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host'> & {
+      'service-app-metrics': Tag<ServiceAppMetrics, 'timeRange' | 'limit' | 'view' | 'loading' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme'> & {
         /** The trailing window: `week` (default), `month` or `all_time`. */
         'time-range'?: Attr<ServiceAppMetrics['timeRange']>;
         /** The application's name, sent as `app_name`. */
         'app-name'?: Attr<ServiceAppMetrics['appName']>;
-        /** The application's API key. */
+        /** The application's API key (needed to log in). */
         'api-key'?: Attr<ServiceAppMetrics['apiKey']>;
         /** Where the list of API hosts is read. */
         'host-list-url'?: Attr<ServiceAppMetrics['hostListUrl']>;
-        /** Origin of the login prompt page. */
+        /** Origin of the login prompt page; the API host when unset. */
         'auth-url'?: Attr<ServiceAppMetrics['authUrl']>;
         /** The metrics could not be loaded. Detail: `{ message, status, operation }`. */
         'onservice-error'?: (event: GlobalEventHandlersEventMap['service-error']) => void;
       };
       /** The page's audio player, with a media-element-like API. */
-      'service-audio-player': Tag<ServiceAudioPlayer, 'trackId' | 'engine' | 'currentTime' | 'volume' | 'muted' | 'theme' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host'> & {
+      'service-audio-player': Tag<ServiceAudioPlayer, 'trackId' | 'engine' | 'currentTime' | 'volume' | 'muted' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme'> & {
         /** A track to load (not play) on its own; shown until something else is played. */
         'track-id'?: Attr<ServiceAudioPlayer['trackId']>;
         /** The application's name, sent as `app_name`. */
         'app-name'?: Attr<ServiceAudioPlayer['appName']>;
-        /** The application's API key. */
+        /** The application's API key (needed to log in). */
         'api-key'?: Attr<ServiceAudioPlayer['apiKey']>;
         /** Where the list of API hosts is read. */
         'host-list-url'?: Attr<ServiceAudioPlayer['hostListUrl']>;
-        /** Origin of the login prompt page. */
+        /** Origin of the login prompt page; the API host when unset. */
         'auth-url'?: Attr<ServiceAudioPlayer['authUrl']>;
         /** Playback started or resumed. Detail: `{ track }`. */
         'onservice-play'?: (event: GlobalEventHandlersEventMap['service-play']) => void;
@@ -63,7 +63,7 @@ declare module 'react' {
         'onservice-error'?: (event: GlobalEventHandlersEventMap['service-error']) => void;
       };
       /** Log in with the service. */
-      'service-login-button': Tag<ServiceLoginButton, 'scope' | 'size' | 'corners' | 'customText' | 'fullWidth' | 'disabled' | 'redirectUri' | 'responseMode' | 'display' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme'> & {
+      'service-login-button': Tag<ServiceLoginButton, 'scope' | 'size' | 'corners' | 'customText' | 'fullWidth' | 'disabled' | 'redirectUri' | 'responseMode' | 'display' | 'theme' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host'> & {
         /** Text instead of "Continue with Service"; always shown as text, never as HTML. */
         'custom-text'?: Attr<ServiceLoginButton['customText']>;
         /** Fills the width of its container. */
@@ -74,7 +74,7 @@ declare module 'react' {
         'response-mode'?: Attr<ServiceLoginButton['responseMode']>;
         /** The application's name, sent as `app_name`. */
         'app-name'?: Attr<ServiceLoginButton['appName']>;
-        /** The application's API key (required to log in). */
+        /** The application's API key (needed to log in). */
         'api-key'?: Attr<ServiceLoginButton['apiKey']>;
         /** Where the list of API hosts is read. */
         'host-list-url'?: Attr<ServiceLoginButton['hostListUrl']>;
@@ -86,18 +86,18 @@ declare module 'react' {
         'onservice-login-error'?: (event: GlobalEventHandlersEventMap['service-login-error']) => void;
       };
       /** A playlist or album with its tracks, playable. */
-      'service-playlist': Tag<ServicePlaylist, 'playlistId' | 'url' | 'loading' | 'headingLevel' | 'theme' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host'> & {
+      'service-playlist': Tag<ServicePlaylist, 'playlistId' | 'url' | 'loading' | 'headingLevel' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme'> & {
         /** The playlist's public id. */
         'playlist-id'?: Attr<ServicePlaylist['playlistId']>;
         /** The level of the heading that holds the playlist's name, 2 to 6 (default 2): set it to fit the page's outline, e.g. `3` under the page's `h2`. Another value means 2. */
         'heading-level'?: Attr<ServicePlaylist['headingLevel']>;
         /** The application's name, sent as `app_name`. */
         'app-name'?: Attr<ServicePlaylist['appName']>;
-        /** The application's API key. */
+        /** The application's API key (needed to log in). */
         'api-key'?: Attr<ServicePlaylist['apiKey']>;
         /** Where the list of API hosts is read. */
         'host-list-url'?: Attr<ServicePlaylist['hostListUrl']>;
-        /** Origin of the login prompt page. */
+        /** Origin of the login prompt page; the API host when unset. */
         'auth-url'?: Attr<ServicePlaylist['authUrl']>;
         /** The playlist could not be loaded. Detail: `{ message, status, operation }`. */
         'onservice-error'?: (event: GlobalEventHandlersEventMap['service-error']) => void;
@@ -106,24 +106,24 @@ declare module 'react' {
       'service-provider': Tag<ServiceProvider, 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host'> & {
         /** The application's name, sent as `app_name`. */
         'app-name'?: Attr<ServiceProvider['appName']>;
-        /** The application's API key. */
+        /** The application's API key (needed to log in). */
         'api-key'?: Attr<ServiceProvider['apiKey']>;
         /** Where the list of API hosts is read. */
         'host-list-url'?: Attr<ServiceProvider['hostListUrl']>;
-        /** Origin of the login prompt page. */
+        /** Origin of the login prompt page; the API host when unset. */
         'auth-url'?: Attr<ServiceProvider['authUrl']>;
       };
       /** A search box with a keyboard-navigable result list. */
-      'service-search': Tag<ServiceSearch, 'type' | 'onlyDownloadable' | 'debounce' | 'limit' | 'value' | 'label' | 'placeholder' | 'theme' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host'> & {
+      'service-search': Tag<ServiceSearch, 'type' | 'onlyDownloadable' | 'debounce' | 'limit' | 'value' | 'label' | 'placeholder' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme'> & {
         /** Only tracks that can be downloaded (for users and playlists: those with such a track). */
         'only-downloadable'?: Attr<ServiceSearch['onlyDownloadable']>;
         /** The application's name, sent as `app_name`. */
         'app-name'?: Attr<ServiceSearch['appName']>;
-        /** The application's API key. */
+        /** The application's API key (needed to log in). */
         'api-key'?: Attr<ServiceSearch['apiKey']>;
         /** Where the list of API hosts is read. */
         'host-list-url'?: Attr<ServiceSearch['hostListUrl']>;
-        /** Origin of the login prompt page. */
+        /** Origin of the login prompt page; the API host when unset. */
         'auth-url'?: Attr<ServiceSearch['authUrl']>;
         /** A result was picked. Detail: `{ kind: 'track' | 'user' | 'playlist', item }`. */
         'onservice-select'?: (event: GlobalEventHandlersEventMap['service-select']) => void;
@@ -131,31 +131,31 @@ declare module 'react' {
         'onservice-error'?: (event: GlobalEventHandlersEventMap['service-error']) => void;
       };
       /** A track with a play button. */
-      'service-track-card': Tag<ServiceTrackCard, 'trackId' | 'url' | 'size' | 'loading' | 'headingLevel' | 'theme' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host'> & {
+      'service-track-card': Tag<ServiceTrackCard, 'trackId' | 'url' | 'size' | 'loading' | 'headingLevel' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme'> & {
         /** The track's public id. */
         'track-id'?: Attr<ServiceTrackCard['trackId']>;
         /** The level of the heading that holds the track's title, 2 to 6 (default 3): set it to fit the page's outline, e.g. `3` under the page's `h2`. Another value means 3. */
         'heading-level'?: Attr<ServiceTrackCard['headingLevel']>;
         /** The application's name, sent as `app_name`. */
         'app-name'?: Attr<ServiceTrackCard['appName']>;
-        /** The application's API key. */
+        /** The application's API key (needed to log in). */
         'api-key'?: Attr<ServiceTrackCard['apiKey']>;
         /** Where the list of API hosts is read. */
         'host-list-url'?: Attr<ServiceTrackCard['hostListUrl']>;
-        /** Origin of the login prompt page. */
+        /** Origin of the login prompt page; the API host when unset. */
         'auth-url'?: Attr<ServiceTrackCard['authUrl']>;
         /** The track could not be loaded. Detail: `{ message, status, operation }`. */
         'onservice-error'?: (event: GlobalEventHandlersEventMap['service-error']) => void;
       };
       /** The ranked trending tracks, playable. */
-      'service-trending-list': Tag<ServiceTrendingList, 'time' | 'genre' | 'limit' | 'controls' | 'loading' | 'theme' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host'> & {
+      'service-trending-list': Tag<ServiceTrendingList, 'time' | 'genre' | 'limit' | 'controls' | 'loading' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme'> & {
         /** The application's name, sent as `app_name`. */
         'app-name'?: Attr<ServiceTrendingList['appName']>;
-        /** The application's API key. */
+        /** The application's API key (needed to log in). */
         'api-key'?: Attr<ServiceTrendingList['apiKey']>;
         /** Where the list of API hosts is read. */
         'host-list-url'?: Attr<ServiceTrendingList['hostListUrl']>;
-        /** Origin of the login prompt page. */
+        /** Origin of the login prompt page; the API host when unset. */
         'auth-url'?: Attr<ServiceTrendingList['authUrl']>;
         /** The list could not be loaded. Detail: `{ message, status, operation }`. */
         'onservice-error'?: (event: GlobalEventHandlersEventMap['service-error']) => void;
@@ -163,7 +163,7 @@ declare module 'react' {
         'onservice-trending-change'?: (event: GlobalEventHandlersEventMap['service-trending-change']) => void;
       };
       /** A user's profile with their tracks, favorites and reposts. */
-      'service-user-card': Tag<ServiceUserCard, 'userId' | 'handle' | 'tab' | 'pageSize' | 'loading' | 'headingLevel' | 'theme' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host'> & {
+      'service-user-card': Tag<ServiceUserCard, 'userId' | 'handle' | 'tab' | 'pageSize' | 'loading' | 'headingLevel' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme'> & {
         /** The user's public id. */
         'user-id'?: Attr<ServiceUserCard['userId']>;
         /** Items per page in the tabs, 1 to 100 (default 10). */
@@ -172,11 +172,11 @@ declare module 'react' {
         'heading-level'?: Attr<ServiceUserCard['headingLevel']>;
         /** The application's name, sent as `app_name`. */
         'app-name'?: Attr<ServiceUserCard['appName']>;
-        /** The application's API key. */
+        /** The application's API key (needed to log in). */
         'api-key'?: Attr<ServiceUserCard['apiKey']>;
         /** Where the list of API hosts is read. */
         'host-list-url'?: Attr<ServiceUserCard['hostListUrl']>;
-        /** Origin of the login prompt page. */
+        /** Origin of the login prompt page; the API host when unset. */
         'auth-url'?: Attr<ServiceUserCard['authUrl']>;
         /** The user or a tab could not be loaded. Detail: `{ message, status, operation }`. */
         'onservice-error'?: (event: GlobalEventHandlersEventMap['service-error']) => void;

@@ -1,7 +1,9 @@
 import { ReactiveElement, type PropertyDeclarations, type PropertyValues } from '@lit/reactive-element';
 import type { ClientOptions, LoginProfile } from '../../core/index.js';
-import { login, type LoginErrorReason, type LoginResult, type LoginScope } from '../../core/auth.js';
-import { authClientFor, type AuthClient } from '../../core/auth-client.js';
+import { login } from '../../core/auth.js';
+import { fail, type AuthClient, type LoginErrorReason, type LoginResult, type LoginScope } from '../../core/auth-shared.js';
+import { authClientFor } from '../../core/auth-client.js';
+import { ConfiguredElement } from '../shared/configured-element.js';
 import { ProvidedSettings, settingsOf } from '../../controllers/provided-settings.js';
 import { loginButtonStyles } from './login-button.styles.js';
 
@@ -45,10 +47,10 @@ export const LOGO_PATH = 'M12 2.5 1.5 20.5h21zm0 6.2 4.8 8.3H7.2z';
  * @cssproperty [--service-radius=4px] - Corner radius when `corners` is `default`.
  * @cssproperty [--service-font=system-ui] - Font family.
  */
-export class ServiceLoginButton extends ReactiveElement {
+export class ServiceLoginButton extends ConfiguredElement(ReactiveElement) {
   static override styles = loginButtonStyles;
   // Not ServiceElement, no decorators and no lit-html (it draws its few nodes itself, see update):
-  // the button's whole module graph has a 10 KB budget. A server render (service-kit/ssr) draws
+  // the button's whole module graph has a 10 KB budget. ConfiguredElement brings the configuration attributes. A server render (service-kit/ssr) draws
   // the same nodes (src/ssr/login-button.ts), and the button takes them over as they are.
   static override properties: PropertyDeclarations = {
     scope: { reflect: true },
@@ -60,11 +62,6 @@ export class ServiceLoginButton extends ReactiveElement {
     redirectUri: { attribute: 'redirect-uri' },
     responseMode: { attribute: 'response-mode' },
     display: {},
-    appName: { attribute: 'app-name' },
-    apiKey: { attribute: 'api-key' },
-    hostListUrl: { attribute: 'host-list-url' },
-    authUrl: { attribute: 'auth-url' },
-    host: {},
     theme: { reflect: true },
     busy: { state: true },
   };
@@ -87,16 +84,6 @@ export class ServiceLoginButton extends ReactiveElement {
   responseMode?: 'fragment' | 'query';
   /** `popup` or `fullScreen`: how the prompt page lays itself out. */
   display?: 'popup' | 'fullScreen';
-  /** The application's name, sent as `app_name`. */
-  appName?: string;
-  /** The application's API key (required to log in). */
-  apiKey?: string;
-  /** Where the list of API hosts is read. */
-  hostListUrl?: string;
-  /** Origin of the login prompt page; the API host when unset. */
-  authUrl?: string;
-  /** Pins one API host, skipping host selection. */
-  host?: string;
   /** `light` or `dark`; follows `prefers-color-scheme` when unset, as every element. */
   theme?: 'light' | 'dark';
   /** True while the prompt is open and the token is being verified. */
@@ -123,8 +110,8 @@ export class ServiceLoginButton extends ReactiveElement {
     if (!this.hasUpdated && this.redirectUri && /[#?&](token|error)=/.test(globalThis.location?.href)) {
       this.busy = true;
       import('../../core/auth-redirect.js')
-        .then((m) => m.handleRedirect({ client: this.client }))
-        .then((r) => this.report(r), (e: Error) => this.report({ status: 'error', reason: 'network', message: e.message }));
+        .then((module) => module.handleRedirect({ client: this.client }), (error: Error) => fail('network', error.message))
+        .then((result) => this.report(result));
     }
   }
 
@@ -167,21 +154,17 @@ export class ServiceLoginButton extends ReactiveElement {
     try {
       // Synchronously inside the click, so the browser lets the popup open.
       result = login({ scope: this.scope, redirectUri: this.redirectUri, responseMode: this.responseMode, display: this.display, client: this.client });
-    } catch (e) {
-      result = Promise.resolve({ status: 'error', reason: 'config', message: String((e as Error)?.message ?? e) });
+    } catch (error) {
+      result = fail('config', String((error as Error)?.message ?? error));
     }
-    void result.then((r) => this.report(r));
+    void result.then((ended) => this.report(ended));
   }
 
-  private report(r?: LoginResult): void {
+  private report(result?: LoginResult): void {
     // `redirect`: the page is leaving, so the button stays busy.
-    if (r?.status != 'redirect') this.busy = false;
-    if (r?.status == 'success') this.emit('service-login-success', { profile: r.profile, token: r.token });
-    if (r?.status == 'error') this.emit('service-login-error', { message: r.message, reason: r.reason });
-  }
-
-  private emit<K extends 'service-login-success' | 'service-login-error'>(name: K, detail: GlobalEventHandlersEventMap[K]['detail']): void {
-    this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
+    if (result?.status != 'redirect') this.busy = false;
+    if (result?.status == 'success') this.emit('service-login-success', { profile: result.profile, token: result.token });
+    if (result?.status == 'error') this.emit('service-login-error', { message: result.message, reason: result.reason });
   }
 }
 

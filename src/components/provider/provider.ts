@@ -1,4 +1,4 @@
-import { html, css, type PropertyValues } from 'lit';
+import { css, ReactiveElement, type PropertyValues } from '@lit/reactive-element';
 import type { ClientOptions } from '../../core/index.js';
 import { ConfiguredElement } from '../shared/configured-element.js';
 import { serviceContext, settingsOf, type SettingsCallback } from '../../controllers/provided-settings.js';
@@ -18,7 +18,8 @@ type ContextEvent = Event & { context?: unknown; contextTarget?: EventTarget; ca
  * @summary Configuration for the elements inside it.
  * @slot - The elements that use this configuration.
  */
-export class ServiceProvider extends ConfiguredElement {
+export class ServiceProvider extends ConfiguredElement(ReactiveElement) {
+  // A ReactiveElement: its one node, the slot, needs no lit-html.
   static override styles = css`
     :host {
       display: contents;
@@ -32,20 +33,20 @@ export class ServiceProvider extends ConfiguredElement {
   constructor() {
     super();
     // The context protocol's provider side, as @lit/context's ContextProvider answers it.
-    this.addEventListener('context-request', (e: ContextEvent) => {
-      const target = e.contextTarget ?? e.composedPath()[0]!;
-      const callback = e.callback;
-      if (e.context !== serviceContext || target === this || typeof callback != 'function') return;
-      e.stopPropagation();
-      if (!e.subscribe) return callback(this.#value);
+    this.addEventListener('context-request', (event: ContextEvent) => {
+      const target = event.contextTarget ?? event.composedPath()[0]!;
+      const callback = event.callback;
+      if (event.context !== serviceContext || target === this || typeof callback != 'function') return;
+      event.stopPropagation();
+      if (!event.subscribe) return callback(this.#value);
       let entry = this.#subscribers.get(callback);
       if (!entry) this.#subscribers.set(callback, (entry = [target, () => this.#subscribers.delete(callback)]));
       callback(this.#value, entry[1]);
     });
     // A provider that arrived inside this one: every element asks again, and the nearest answers.
-    this.addEventListener('context-provider', (e: ContextEvent) => {
-      if (e.context !== serviceContext || (e.contextTarget ?? e.composedPath()[0]) === this) return;
-      e.stopPropagation();
+    this.addEventListener('context-provider', (event: ContextEvent) => {
+      if (event.context !== serviceContext || (event.contextTarget ?? event.composedPath()[0]) === this) return;
+      event.stopPropagation();
       for (const [callback, [target]] of [...this.#subscribers]) target.dispatchEvent(contextEvent('context-request', target, { callback, subscribe: true }));
     });
   }
@@ -67,8 +68,10 @@ export class ServiceProvider extends ConfiguredElement {
     for (const [callback, [, unsubscribe]] of this.#subscribers) callback(this.#value, unsubscribe);
   }
 
-  protected override render() {
-    return html`<slot></slot>`;
+  protected override createRenderRoot(): HTMLElement | DocumentFragment {
+    const root = super.createRenderRoot();
+    root.append(document.createElement('slot'));
+    return root;
   }
 }
 

@@ -7,7 +7,7 @@ const clients = new Map<string, Client>();
  * they share its cache and in-flight requests; no settings means the page's default client.
  */
 export function clientFor(options: ClientOptions): Client {
-  const set = Object.entries(options).filter(([, v]) => v !== undefined && v !== null && v !== '');
+  const set = Object.entries(options).filter(([, value]) => value !== undefined && value !== null && value !== '');
   if (set.length === 0) return getClient();
   const key = JSON.stringify(set.sort(([a], [b]) => (a < b ? -1 : 1)));
   let client = clients.get(key);

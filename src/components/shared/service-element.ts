@@ -1,4 +1,4 @@
-import type { PropertyDeclarations } from 'lit';
+import { LitElement, type PropertyDeclarations } from 'lit';
 import type { Client, ClientOptions } from '../../core/index.js';
 import { clientFor } from './client-for.js';
 import { ConfiguredElement } from './configured-element.js';
@@ -14,11 +14,11 @@ export interface ServiceErrorDetail {
 }
 
 /**
- * What every element shares: the configuration attributes (its own win over a
- * `<service-provider>`'s, which win over `configure()`), the client they select, a theme
- * attribute and a typed event helper.
+ * What every data element shares: the configuration attributes and the typed event helper
+ * (ConfiguredElement; its own attributes win over a `<service-provider>`'s, which win over
+ * `configure()`), the client they select and a theme attribute.
  */
-export class ServiceElement extends ConfiguredElement {
+export class ServiceElement extends ConfiguredElement(LitElement) {
   static override properties: PropertyDeclarations = {
     theme: { reflect: true },
     provided: { state: true },
@@ -44,21 +44,13 @@ export class ServiceElement extends ConfiguredElement {
     return clientFor(this.settings);
   }
 
-  /** Dispatches a bubbling, composed event with a typed detail. */
-  protected emit<K extends keyof GlobalEventHandlersEventMap>(
-    name: K,
-    detail: GlobalEventHandlersEventMap[K] extends CustomEvent<infer D> ? D : never,
-  ): boolean {
-    return this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable: true }));
-  }
-
   /** Reports a failure as a `service-error` event; never throws. */
   emitError(error: unknown, operation = 'unknown'): void {
-    const e = error as { message?: string; status?: number; operation?: string };
+    const failure = error as { message?: string; status?: number; operation?: string };
     this.emit('service-error', {
-      message: typeof e?.message === 'string' ? e.message : String(error),
-      status: typeof e?.status === 'number' ? e.status : 0,
-      operation: typeof e?.operation === 'string' ? e.operation : operation,
+      message: typeof failure?.message === 'string' ? failure.message : String(error),
+      status: typeof failure?.status === 'number' ? failure.status : 0,
+      operation: typeof failure?.operation === 'string' ? failure.operation : operation,
     });
   }
 }
