@@ -81,6 +81,8 @@ function createAudioEngine(): AudioEngine {
   let client: Client | undefined;
   let loadId = 0;
   let pausedLoad = -1; // the load the listener paused before it could play
+  let pendingSeek: number | undefined; // a seek past WebKit's guessed duration, made once it knows
+  let clockAt = NaN; // the position at the last timeupdate; NaN after a seek
   let state: PlayerState = {
     queue: [], index: -1, status: 'idle', paused: true, currentTime: 0, duration: 0, volume: 1, muted: false,
   };
@@ -100,6 +102,7 @@ function createAudioEngine(): AudioEngine {
   let erredWhilePlaying = false;
   const fail = () => {
     erredWhilePlaying = false;
+    clearWatchdog(); // the track failed: a watchdog firing later would blame the host
     set({ status: 'error', paused: true, error: COULD_NOT_PLAY });
   };
 
@@ -115,13 +118,27 @@ function createAudioEngine(): AudioEngine {
     a.addEventListener('loadeddata', clearWatchdog);
     a.addEventListener('playing', () => set({ status: 'playing', paused: false }));
     a.addEventListener('pause', () => {
-      if (!a.ended) set({ status: state.status === 'loading' ? 'loading' : 'paused', paused: true });
+      // WebKit pauses after the error event (or play()'s rejection): the error stays.
+      if (!a.ended && state.status !== 'error') set({ status: state.status === 'loading' ? 'loading' : 'paused', paused: true });
     });
     a.addEventListener('waiting', () => (erredWhilePlaying ? fail() : set({ status: 'loading' })));
-    a.addEventListener('timeupdate', () => set({ currentTime: a.currentTime }));
-    a.addEventListener('durationchange', () => {
+    // WebKit may learn the whole duration with no durationchange event: look on each of these.
+    const measure = () => {
       const duration = measured(a, state.track);
-      if (duration !== undefined) set({ duration });
+      if (duration === undefined) return;
+      if (duration !== state.duration) set({ duration });
+      if (pendingSeek !== undefined) engine.seek(pendingSeek);
+    };
+    for (const type of ['durationchange', 'progress', 'suspend', 'canplaythrough']) a.addEventListener(type, measure);
+    a.addEventListener('seeking', () => (clockAt = NaN));
+    a.addEventListener('timeupdate', () => {
+      measure();
+      // WebKit may resume after a seek made while paused with no `playing` event, readyState stuck
+      // at HAVE_CURRENT_DATA while the clock runs: a clock that moves as playback does is playing.
+      const step = a.currentTime - clockAt;
+      clockAt = a.currentTime;
+      const moving = state.status === 'loading' && !a.paused && step > 0 && step < 1;
+      set(moving ? { status: 'playing', paused: false, currentTime: a.currentTime } : { currentTime: pendingSeek ?? a.currentTime });
     });
     // WebKit keeps the volume as a float: 0.5 reads back as 0.50000119. The value set stands.
     a.addEventListener('volumechange', () => set({ volume: Math.abs(a.volume - state.volume) < 1e-4 ? state.volume : a.volume, muted: a.muted }));
@@ -172,6 +189,7 @@ function createAudioEngine(): AudioEngine {
     const a = element();
     const id = ++loadId;
     erredWhilePlaying = false;
+    pendingSeek = undefined;
     a.pause();
     set({
       track, queue, index, status: autoplay ? 'loading' : 'paused', paused: !autoplay,
@@ -194,6 +212,7 @@ function createAudioEngine(): AudioEngine {
       if (autoplay && pausedLoad !== id) await a.play();
     } catch (error) {
       if (id !== loadId || (error as Error)?.name === 'AbortError') return;
+      clearWatchdog();
       set({ status: 'error', paused: true, error: playFailure(error) });
     }
   };
@@ -249,9 +268,13 @@ function createAudioEngine(): AudioEngine {
     },
     seek(seconds) {
       if (!audio || !Number.isFinite(seconds)) return;
-      const max = measured(audio, state.track) ?? state.duration;
-      audio.currentTime = Math.min(Math.max(0, seconds), max);
-      set({ currentTime: audio.currentTime });
+      const known = measured(audio, state.track);
+      const target = Math.min(Math.max(0, seconds), known ?? state.duration);
+      // WebKit would clamp the seek to its guess (0.0016 s: the track ends at once): it waits for
+      // the element's duration to agree with the catalog's (the durationchange listener).
+      pendingSeek = known === undefined && audio.duration < target ? target : undefined;
+      if (pendingSeek === undefined) audio.currentTime = target;
+      set({ currentTime: pendingSeek ?? audio.currentTime });
     },
     setVolume(volume) {
       if (!Number.isFinite(volume)) return;
