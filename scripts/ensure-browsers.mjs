@@ -7,11 +7,11 @@
 //   pulseaudio         a null sound sink, so that every engine has a device to play into
 import { existsSync } from 'node:fs';
 import { execSync } from 'node:child_process';
-import { CHROMIUM, FIREFOX, MINIBROWSER } from '../test/support/engines.mjs';
+import { CHROMIUM, FIREFOX, MINIBROWSER, enginesFromEnv } from '../test/support/engines.mjs';
 
 const onPath = (name) => ['/usr/bin', '/bin', '/usr/local/bin'].some((dir) => existsSync(`${dir}/${name}`));
-/** The engines this run tests (WTR_BROWSERS, as scripts/test-browsers.mjs reads it). */
-const engines = (process.env.WTR_BROWSERS || 'chromium').split(',').map((e) => e.trim());
+/** The engines this run tests (WTR_BROWSERS, as scripts/test-browsers.mjs reads it: all three when unset). */
+const engines = enginesFromEnv();
 /** Each package, the engine that needs it (every run: the null sound sink), and whether it is there. */
 const NEEDED = [
   ['chromium', 'chromium', () => existsSync(CHROMIUM)],

@@ -3,7 +3,8 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { getAudioEngine } from '../../src/core/audio.js';
 import { createClient, type Track } from '../../src/core/index.js';
-import { appName, fakeHost, serviceClient } from '../support/service.js';
+import { appName, fakeHost, serviceClient, sleep } from '../support/service.js';
+import { engineState } from '../support/playback.js';
 
 const engine = getAudioEngine();
 const SLOW = { timeout: 15000 };
@@ -27,9 +28,12 @@ async function audioOf(start: () => Promise<void>): Promise<HTMLMediaElement> {
 
 describe('the audio engine and media errors', () => {
   let track: Track;
+  let long: Track; // one long enough to seek a minute into
   before(async () => {
     const tracks = await serviceClient().getTrendingTracks({ time: 'allTime', limit: 100 });
-    track = [...tracks].sort((a, b) => a.duration - b.duration)[0]!;
+    const byLength = [...tracks].sort((a, b) => a.duration - b.duration);
+    track = byLength[0]!;
+    long = byLength.find((t) => t.duration >= 95)!;
   });
   afterEach(() => engine.pause());
 
@@ -62,5 +66,44 @@ describe('the audio engine and media errors', () => {
     await waitUntil(() => engine.state.paused, 'paused');
     audio.dispatchEvent(new Event('error'));
     expect(engine.state.status).to.equal('error');
+  });
+
+  it('a missing track stays an error: the load watchdog does not blame the host afterwards', async function () {
+    this.timeout(30000);
+    const client = serviceClient({ timeout: 500 });
+    const blamed: string[] = [];
+    const markHostBad = client.markHostBad.bind(client);
+    client.markHostBad = (host) => (blamed.push(host), markHostBad(host));
+    void engine.play({ ...track, id: 'zzzzzzzz' }, { client });
+    await engineState((s) => s.status === 'error', 'the missing track to fail');
+    // No event tells that a timer did not fire: wait out three times its 500 ms (a busy machine
+    // can only delay it, so the test may miss the bug there, never fail without it).
+    await sleep(1500);
+    expect([engine.state.status, engine.state.paused, engine.state.error]).to.deep.equal(['error', true, 'The track could not be played.']);
+    expect(blamed, 'hosts marked bad').to.deep.equal([]);
+  });
+
+  it('a seek made as playback starts plays from there (WebKit does not know the length yet)', async function () {
+    this.timeout(30000);
+    await engine.play(track, { client: serviceClient() }); // another track first: the long one loads afresh
+    const target = 60;
+    // The seek as the first `playing` arrives, when WebKit's duration is still a guess (0 s).
+    const stop = engine.subscribe((s) => s.status === 'playing' && s.track?.id === long.id && (stop(), engine.seek(target)));
+    void engine.play(long, { client: serviceClient() });
+    const reached = await engineState((s) => s.track?.id === long.id && (s.status === 'ended' || (s.status === 'playing' && s.currentTime >= target + 1)), `playing past ${target} s`);
+    expect(reached.status, 'the track plays on from the seek, it does not end').to.equal('playing');
+    expect(reached.currentTime).to.be.below(target + 10);
+  });
+
+  it('resumes after seeks made while paused: playing, and the clock runs', async function () {
+    this.timeout(30000);
+    await engine.play(long, { client: serviceClient() });
+    await engineState((s) => s.status === 'playing' && s.track?.id === long.id && s.currentTime > 0, 'the track to play');
+    engine.pause();
+    engine.seek(35);
+    engine.seek(30);
+    void engine.play();
+    const state = await engineState((s) => s.status === 'playing' && !s.paused && s.currentTime >= 31, 'playing on from 30 s');
+    expect(state.currentTime).to.be.below(40);
   });
 });

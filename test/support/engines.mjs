@@ -3,8 +3,9 @@
 //   firefox   /usr/bin/firefox-esr, puppeteer-core over WebDriver BiDi
 //   webkit    WebKitGTK's MiniBrowser through WebKitWebDriver, webdriverio over WebDriver classic,
 //             on an X display (MiniBrowser has no headless mode)
-// WTR_BROWSERS=chromium,firefox,webkit picks them (default: chromium); scripts/test-browsers.mjs
-// runs each alone, one after another. A launcher starts what its engine needs and is missing
+// `npm test` (scripts/test-browsers.mjs) runs all three, each alone, one after another;
+// WTR_BROWSERS=webkit (or any comma-separated list) picks fewer. A bare `npx wtr` runs Chromium
+// unless WTR_BROWSERS names one engine. A launcher starts what its engine needs and is missing
 // from the environment (an X display, WebKitWebDriver) and stops it again.
 import { chromeLauncher, puppeteerCore } from '@web/test-runner-chrome';
 import { WebdriverLauncher } from '@web/test-runner-webdriver';
@@ -85,11 +86,17 @@ class WebKitLauncher extends WebdriverLauncher {
 
 const LAUNCHERS = { chromium, firefox, webkit: () => new WebKitLauncher() };
 
-/** The launchers WTR_BROWSERS names (comma-separated), chromium when unset. */
-export function browsersFromEnv(value = process.env.WTR_BROWSERS) {
-  const names = (value || 'chromium').split(',').map((n) => n.trim().toLowerCase()).filter(Boolean);
+/** The engines `value` (WTR_BROWSERS: comma-separated names) names; `fallback` when it names none. */
+export function enginesFromEnv(value = process.env.WTR_BROWSERS, fallback = ENGINES) {
+  const names = (value ?? '').split(',').map((n) => n.trim().toLowerCase()).filter(Boolean);
   const unknown = names.filter((n) => !ENGINES.includes(n));
   if (unknown.length) throw new Error(`WTR_BROWSERS: unknown engine ${unknown.join(', ')}; choose from ${ENGINES.join(', ')}`);
+  return names.length ? [...new Set(names)] : fallback;
+}
+
+/** The launchers WTR_BROWSERS names, for one wtr run (Chromium when unset). */
+export function browsersFromEnv(value = process.env.WTR_BROWSERS) {
+  const names = enginesFromEnv(value, ['chromium']);
   runId(); // every browser started from here on carries the run's mark (test/support/system.mjs)
   return names.map((n) => LAUNCHERS[n]());
 }
