@@ -133,8 +133,7 @@ function createAudioEngine(): AudioEngine {
     a.addEventListener('seeking', () => (clockAt = NaN));
     a.addEventListener('timeupdate', () => {
       measure();
-      // WebKit may resume after a seek made while paused with no `playing` event, readyState stuck
-      // at HAVE_CURRENT_DATA while the clock runs: a clock that moves as playback does is playing.
+      // WebKit may resume from a paused seek with no `playing` event: a clock that moves is playing.
       const step = a.currentTime - clockAt;
       clockAt = a.currentTime;
       const moving = state.status === 'loading' && !a.paused && step > 0 && step < 1;
@@ -270,8 +269,7 @@ function createAudioEngine(): AudioEngine {
       if (!audio || !Number.isFinite(seconds)) return;
       const known = measured(audio, state.track);
       const target = Math.min(Math.max(0, seconds), known ?? state.duration);
-      // WebKit would clamp the seek to its guess (0.0016 s: the track ends at once): it waits for
-      // the element's duration to agree with the catalog's (the durationchange listener).
+      // WebKit clamps a seek to its guessed duration (the track ends): it waits for `measure`.
       pendingSeek = known === undefined && audio.duration < target ? target : undefined;
       if (pendingSeek === undefined) audio.currentTime = target;
       set({ currentTime: pendingSeek ?? audio.currentTime });
