@@ -49,7 +49,7 @@ export class DataTask<A extends readonly unknown[], R> implements ReactiveContro
       args: () => [host.client, this.#visible || host.loading !== 'lazy', ...options.args()] as const,
       // Nothing to ask for (no id, no URL): fetch gives undefined, the task completes empty and the element says so.
       task: async ([client, inView, ...args], { signal }) =>
-        (this.#seed = this.#seeded(args)) ?? (inView ? (options.fetch(args as unknown as A, client, signal) as R) : initialState),
+        (this.#seed = this.#seeded(args)) ?? (inView ? (options.fetch(args, client, signal) as R) : initialState),
       onError: (error) => {
         if (!isAbort(error)) host.emitError(error, options.operation);
       },
