@@ -23,8 +23,8 @@ const playFailure = (error: unknown): string =>
  * within 2 s: for an MP3 that is still arriving WebKit reports a guess from the bytes so far
  * (0.0016 s, later 74 s of 98), where the others report NaN or Infinity.
  */
-const measured = (a: MediaOutput, track?: Track): number | undefined =>
-  Number.isFinite(a.duration) && a.duration > 0 && (!track || Math.abs(a.duration - track.duration) < 2) ? a.duration : undefined;
+const measured = (media: MediaOutput, track?: Track): number | undefined =>
+  Number.isFinite(media.duration) && media.duration > 0 && (!track || Math.abs(media.duration - track.duration) < 2) ? media.duration : undefined;
 
 /** How long the clock may stand still after an error during playback before the track counts as failed. */
 const STALL_MS = 3000;
@@ -76,11 +76,11 @@ export function createAudioEngine(options: AudioEngineOptions = {}): AudioEngine
 
   const element = (): MediaOutput => {
     if (audio) return audio;
-    const a = (audio = options.media?.() ?? new Audio());
-    a.preload = 'auto';
+    const media = (audio = options.media?.() ?? new Audio());
+    media.preload = 'auto';
     // WebKit may learn the whole duration with no durationchange event: look on each of these.
     const measure = () => {
-      const duration = measured(a, state.track);
+      const duration = measured(media, state.track);
       if (duration === undefined) return;
       if (duration !== state.duration) set({ duration });
       if (pendingSeek !== undefined) engine.seek(pendingSeek);
@@ -89,52 +89,52 @@ export function createAudioEngine(options: AudioEngineOptions = {}): AudioEngine
       loadeddata: clearWatchdog,
       playing: () => set({ status: 'playing', paused: false }),
       // WebKit pauses after the error event (or play()'s rejection): the error stays.
-      pause: () => a.ended || state.status === 'error' || set({ status: state.status === 'loading' ? 'loading' : 'paused', paused: true }),
+      pause: () => media.ended || state.status === 'error' || set({ status: state.status === 'loading' ? 'loading' : 'paused', paused: true }),
       waiting: () => (erredWhilePlaying ? fail() : set({ status: 'loading' })),
       seeking: () => (clockAt = NaN),
       timeupdate: () => {
         measure();
         // WebKit may resume after a seek made while paused with no `playing` event, readyState stuck
         // at HAVE_CURRENT_DATA while the clock runs: a clock that moves as playback does is playing.
-        const step = a.currentTime - clockAt;
-        clockAt = a.currentTime;
-        const moving = state.status === 'loading' && !a.paused && step > 0 && step < 1;
-        set(moving ? { status: 'playing', paused: false, currentTime: a.currentTime } : { currentTime: pendingSeek ?? a.currentTime });
+        const step = media.currentTime - clockAt;
+        clockAt = media.currentTime;
+        const moving = state.status === 'loading' && !media.paused && step > 0 && step < 1;
+        set(moving ? { status: 'playing', paused: false, currentTime: media.currentTime } : { currentTime: pendingSeek ?? media.currentTime });
       },
       durationchange: measure,
       progress: measure,
       suspend: measure,
       canplaythrough: measure,
       // WebKit keeps the volume as a float: 0.5 reads back as 0.50000119. The value set stands.
-      volumechange: () => set({ volume: Math.abs(a.volume - state.volume) < 1e-4 ? state.volume : a.volume, muted: a.muted }),
+      volumechange: () => set({ volume: Math.abs(media.volume - state.volume) < 1e-4 ? state.volume : media.volume, muted: media.muted }),
       ended: () => {
         set({ status: 'ended', paused: true });
         if (state.index + 1 < state.queue.length) void engine.next();
       },
       error: () => {
-        if (!a.getAttribute('src')) return;
+        if (!media.getAttribute('src')) return;
         // Only a network failure says the host is bad; a missing or undecodable track does not.
-        if (a.error?.code === 2 /* MEDIA_ERR_NETWORK; no MediaError global outside browsers */ && client) client.markHostBad(new URL(a.src).origin);
+        if (media.error?.code === 2 /* MEDIA_ERR_NETWORK; no MediaError global outside browsers */ && client) client.markHostBad(new URL(media.src).origin);
         // Firefox with no sound device reports a decode error while the track plays on. An error
         // while the element plays is fatal only once playback stops: it waits for data that will
         // not come, or its clock stands still. Before the track played, it is fatal at once.
-        if (state.status !== 'playing' || a.paused) return fail();
+        if (state.status !== 'playing' || media.paused) return fail();
         erredWhilePlaying = true;
-        const [id, at] = [loadId, a.currentTime];
-        setTimeout(() => id === loadId && !a.paused && a.currentTime === at && fail(), STALL_MS);
+        const [id, at] = [loadId, media.currentTime];
+        setTimeout(() => id === loadId && !media.paused && media.currentTime === at && fail(), STALL_MS);
       },
     };
-    for (const type in on) a.addEventListener(type, on[type]!);
-    return a;
+    for (const type in on) media.addEventListener(type, on[type]!);
+    return media;
   };
 
   const start = async (index: number, queue: readonly Track[], autoplay = true) => {
     const track = queue[index]!;
-    const a = element();
+    const media = element();
     const id = ++loadId;
     erredWhilePlaying = false;
     pendingSeek = undefined;
-    a.pause();
+    media.pause();
     set({
       track, queue, index, status: autoplay ? 'loading' : 'paused', paused: !autoplay,
       currentTime: 0, duration: track.duration, error: undefined,
@@ -144,16 +144,16 @@ export function createAudioEngine(options: AudioEngineOptions = {}): AudioEngine
       const stream = client ?? getClient(); // the host that serves it is the one marked bad if it stalls
       const src = await stream.getStreamUrl(track.id);
       if (id !== loadId) return; // another track was asked for meanwhile
-      a.src = src;
+      media.src = src;
       clearWatchdog();
       watchdog = setTimeout(() => {
-        if (id !== loadId || a.readyState >= 2) return;
+        if (id !== loadId || media.readyState >= 2) return;
         stream.markHostBad(new URL(src).origin);
-        a.removeAttribute('src');
-        a.load();
+        media.removeAttribute('src');
+        media.load();
         failWith('The track did not load in time.');
       }, stream.options.timeout);
-      if (autoplay && pausedLoad !== id) await a.play();
+      if (autoplay && pausedLoad !== id) await media.play();
     } catch (error) {
       if (id !== loadId || (error as Error)?.name === 'AbortError') return;
       failWith(playFailure(error));

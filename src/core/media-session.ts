@@ -15,9 +15,9 @@ export function showInMediaSession(engine: AudioEngine, track: Track): void {
     pause: () => engine.pause(),
     previoustrack: () => void engine.previous(),
     nexttrack: () => void engine.next(),
-    seekto: (d) => d.seekTime !== undefined && engine.seek(d.seekTime),
-    seekbackward: (d) => engine.seek(engine.state.currentTime - (d.seekOffset ?? 10)),
-    seekforward: (d) => engine.seek(engine.state.currentTime + (d.seekOffset ?? 10)),
+    seekto: (details) => details.seekTime !== undefined && engine.seek(details.seekTime),
+    seekbackward: (details) => engine.seek(engine.state.currentTime - (details.seekOffset ?? 10)),
+    seekforward: (details) => engine.seek(engine.state.currentTime + (details.seekOffset ?? 10)),
   };
   for (const action in handlers) {
     try {
