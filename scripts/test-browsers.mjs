@@ -6,6 +6,10 @@
 //   WTR_BROWSERS=webkit npm run test:browser              one engine (or any comma-separated list)
 //   npm run test:browser -- --port 8500 --files test/core  arguments go to each wtr run
 //
+// An engine whose browser is lost during its run runs once more (the summary line says so);
+// failing tests are never run again. WebKitWebDriver's output (and MiniBrowser's) goes
+// to a log whose tail is printed when that happens.
+//
 // It starts a PulseAudio null sink and (for WebKit) an X display once for all runs, and stops
 // them. Nothing it started outlives it: on exit or a signal it ends every process carrying the
 // run's mark (test/support/system.mjs), and a small watcher does the same if it is killed outright.
@@ -71,6 +75,33 @@ function runEngine(engine, env) {
   });
 }
 
+/** One wtr run of `engine`: { engine, code, seconds, result (undefined when wtr reported nothing), attempt, driverLog }. */
+async function runOnce(engine, env, attempt) {
+  const summary = join(work, `${engine}-${attempt}.json`);
+  const driverLog = join(work, `${engine}-${attempt}-driver.log`);
+  console.log(`\n=== Browser tests in ${engine}${attempt > 1 ? `, attempt ${attempt}` : ''} ===`);
+  const t0 = Date.now();
+  const code = await runEngine(engine, { ...env, WTR_SUMMARY: summary, WEBKIT_DRIVER_LOG: driverLog });
+  const seconds = (Date.now() - t0) / 1000;
+  let result;
+  try {
+    result = Object.values(JSON.parse(readFileSync(summary, 'utf8')))[0];
+  } catch {
+    result = undefined; // wtr stopped before reporting
+  }
+  return { engine, code, seconds, result, attempt, driverLog };
+}
+
+/** The last `lines` lines of a file, or '' when there is none. */
+function tail(file, lines = 30) {
+  try {
+    const text = readFileSync(file, 'utf8').trim();
+    return text && text.split('\n').slice(-lines).map((l) => `    ${l}`).join('\n');
+  } catch {
+    return '';
+  }
+}
+
 const rows = [];
 let failed = false;
 let engines = [];
@@ -88,19 +119,17 @@ try {
     env.DISPLAY = xvfb.display;
   }
   for (const engine of engines) {
-    const summary = join(work, `${engine}.json`);
-    console.log(`\n=== Browser tests in ${engine} ===`);
-    const t0 = Date.now();
-    const code = await runEngine(engine, { ...env, WTR_SUMMARY: summary });
-    const seconds = (Date.now() - t0) / 1000;
-    let result;
-    try {
-      result = Object.values(JSON.parse(readFileSync(summary, 'utf8')))[0];
-    } catch {
-      result = undefined; // wtr stopped before reporting
+    // A lost browser (WebKit's MiniBrowser has died at start-up on a loaded machine) is not a test
+    // result: the engine runs once more, and its row says so. A second loss fails the run.
+    let row;
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      row = await runOnce(engine, env, attempt);
+      if (row.result && !row.result.lostBrowser) break;
+      const log = tail(row.driverLog);
+      console.log(`\n${engine}: the browser was lost during the run${log ? `; the driver's last output:\n${log}` : ''}`);
     }
-    rows.push({ engine, code, seconds, result });
-    if (code !== 0 || !result || result.failed || result.fileErrors) failed = true;
+    rows.push(row);
+    if (row.code !== 0 || !row.result || row.result.failed || row.result.fileErrors) failed = true;
   }
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
@@ -111,11 +140,12 @@ try {
 }
 
 console.log('\nBrowser tests per engine:');
-for (const { engine, code, seconds, result } of rows) {
+for (const { engine, code, seconds, result, attempt } of rows) {
   const counts = result
     ? `${result.passed} passed, ${result.failed} failed, ${result.skipped} skipped${result.fileErrors ? `, ${result.fileErrors} test files with errors` : ''}`
     : 'no results';
-  console.log(`  ${engine.padEnd(9)} ${counts}  (${seconds.toFixed(0)} s${code ? `, wtr exit code ${code}` : ''})`);
+  const notes = [`${seconds.toFixed(0)} s`, code ? `wtr exit code ${code}` : '', attempt > 1 ? `attempt ${attempt}: the first lost its browser` : ''];
+  console.log(`  ${engine.padEnd(9)} ${counts}  (${notes.filter(Boolean).join(', ')})`);
 }
 const lists = rows.filter((r) => r.result).map((r) => [r.engine, [...r.result.tests].sort()]);
 for (const [engine, tests] of lists.slice(1)) {

@@ -103,7 +103,7 @@ export function browsersFromEnv(value = process.env.WTR_BROWSERS) {
 
 /**
  * A reporter that writes each engine's results to the JSON file WTR_SUMMARY names:
- * { [browserName]: { passed, failed, skipped, tests: ['file > suite > test', ...] } }.
+ * { [browserName]: { passed, failed, skipped, fileErrors, lostBrowser?, tests: ['file > suite > test', ...] } }.
  */
 export function summaryFileReporter(file = process.env.WTR_SUMMARY) {
   return {
@@ -113,6 +113,8 @@ export function summaryFileReporter(file = process.env.WTR_SUMMARY) {
       for (const session of sessions) {
         const entry = (out[session.browser.name] ??= { passed: 0, failed: 0, skipped: 0, fileErrors: 0, tests: [] });
         if (session.errors?.length) entry.fileErrors += 1;
+        // The browser itself went away (MiniBrowser dying, a session the driver no longer knows).
+        if (session.errors?.some((e) => /browser disconnected|invalid session id/i.test(e.message ?? ''))) entry.lostBrowser = true;
         const walk = (suite, path) => {
           for (const t of suite.tests) {
             entry.tests.push([...path, t.name].join(' > '));

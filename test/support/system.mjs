@@ -6,7 +6,7 @@
 // so `sweep(mark)` finds and ends exactly this run's processes, even the ones a killed parent
 // left behind (a browser that puppeteer started in its own process group, for instance).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -102,10 +102,16 @@ export async function startPulse(parent = tmpdir()) {
   };
 }
 
-/** Starts WebKitWebDriver on a free port; resolves once it answers /status. Returns { port, stop }. */
-export async function startWebKitDriver(env = {}) {
+/**
+ * Starts WebKitWebDriver on a free port; resolves once it answers /status. Returns { port, stop }.
+ * The driver's output, and that of the MiniBrowser it starts, is appended to `log` when given
+ * (WEBKIT_DRIVER_LOG): a browser that dies leaves its last words there.
+ */
+export async function startWebKitDriver(env = {}, log = process.env.WEBKIT_DRIVER_LOG) {
   const port = await freePort();
-  const proc = start('WebKitWebDriver', [`--port=${port}`, '--host=127.0.0.1'], { env });
+  const out = log ? openSync(log, 'a') : 'ignore';
+  const proc = start('WebKitWebDriver', [`--port=${port}`, '--host=127.0.0.1'], { env, stdio: ['ignore', out, out] });
+  if (log) closeSync(out); // the child holds its own copy
   await until(async () => (await fetch(`http://127.0.0.1:${port}/status`)).ok, proc, 'WebKitWebDriver');
   return { port, stop: () => end(proc) };
 }
