@@ -164,8 +164,9 @@ async function cookieTossCommand(windows, { authUrl, attackerUrl, form }) {
       },
       [cookie, action, fields],
     );
-    // Wherever the form's answer (or its redirect) lands, the attacker page is gone.
-    await tab.until(() => !location.pathname.endsWith('/attacker-page') && document.readyState !== 'loading', 15_000);
+    // Wherever the form's answer (or its redirect) lands, the attacker page is gone; the landed page
+    // is read once it has loaded (Firefox under load twice gave a page read earlier no h1 yet).
+    await tab.until(() => !location.pathname.endsWith('/attacker-page') && document.readyState === 'complete', 15_000);
     const landed = await tab.evaluate(() => ({
       url: location.href,
       heading: document.querySelector('h1')?.textContent,
