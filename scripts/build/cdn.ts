@@ -30,13 +30,36 @@ export function cdnFiles(components: string[]): CdnFile[] {
   ];
 }
 
+/**
+ * For the files that carry every element (all.js, all-hydrate.js): the login flow's slim client
+ * module (src/core/auth-client.ts) becomes src/core/auth-full.ts, the full client the elements
+ * already carry, so the file does not hold a second client.
+ */
+function fullAuthClient(): Plugin {
+  return {
+    name: 'full-auth-client',
+    // Before Vite's own resolver, which would otherwise answer first.
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!source.endsWith('/auth-client.js') || !importer) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved?.id.endsWith('/src/core/auth-client.ts') ? resolved.id.replace(/auth-client\.ts$/, 'auth-full.ts') : null;
+    },
+  };
+}
+
 /** The build of one CDN file. */
 export function fileBuild({ file, entry, format }: CdnFile, outDir: string, first: boolean): UserConfig {
   return {
     esbuild: { target: 'es2022' },
     // all-hydrate.js keeps its templates as written: hydration matches a server render's templates by a
     // hash of their strings, and the server (service-kit/ssr, from dist/lib or src) renders them unshortened.
-    plugins: [...(file === 'all-hydrate.js' ? [] : [compactTemplates()]), staticImports(), terserPass()],
+    plugins: [
+      ...(file === 'all-hydrate.js' ? [] : [compactTemplates()]),
+      ...(file === 'all.js' || file === 'all-hydrate.js' ? [fullAuthClient()] : []),
+      staticImports(),
+      terserPass(),
+    ],
     build: {
       outDir,
       emptyOutDir: first,

@@ -4,7 +4,7 @@
  * without the typed operations and the cache, whose network code (auth-service.ts) loads on
  * first use, so the login button's page loads neither to draw the button.
  */
-import { defaults, withDefaults, type ClientOptions } from './config.js';
+import { perSettings, withDefaults, type ClientOptions } from './config.js';
 import type { AuthClient } from './auth-shared.js';
 
 export type { AuthClient } from './auth-shared.js';
@@ -29,22 +29,9 @@ export function createAuthClient(options: ClientOptions = {}): AuthClient {
   };
 }
 
-const clients = new Map<string, AuthClient>();
-let madeWith = defaults;
-
 /**
  * The slim client for a set of settings over the page's defaults, one per set (so a login
- * selects its host once); no settings means the page's own.
+ * selects its host once); no settings means the page's own. all.js swaps this module for
+ * auth-full.ts, whose clients are the elements' own (scripts/build/cdn.ts).
  */
-export function authClientFor(options: ClientOptions = {}): AuthClient {
-  // After configure(), the slim clients follow the new defaults, as getClient() does.
-  if (madeWith != defaults) {
-    clients.clear();
-    madeWith = defaults;
-  }
-  const set = Object.entries(options).filter(([, value]) => value != null && value !== '');
-  const key = JSON.stringify(set.sort(([a], [b]) => (a < b ? -1 : 1)));
-  let client = clients.get(key);
-  if (!client) clients.set(key, (client = createAuthClient(Object.fromEntries(set))));
-  return client;
-}
+export const authClientFor = /* @__PURE__ */ perSettings(createAuthClient);

@@ -4,7 +4,7 @@ import type {
 import { abortable, readJson } from './http.js';
 import { createHostPicker } from './hosts.js';
 import { createRequester, pathWithQuery, type CallOptions } from './request.js';
-import { setDefaults, withDefaults, type ClientOptions, type Settings } from './config.js';
+import { perSettings, setDefaults, withDefaults, type ClientOptions, type Settings } from './config.js';
 
 export type { ClientOptions } from './config.js';
 
@@ -75,6 +75,12 @@ export const configure = (options: ClientOptions): void => {
 
 /** The page's shared client, made from `configure()`'s settings on first use. */
 export const getClient = (): Client => (pageClient ??= createClient());
+
+/**
+ * The client for a set of settings, shared by every element (and, in all.js, every login) that
+ * has the same; no settings means the page client. @internal
+ */
+export const clientFor = /* @__PURE__ */ perSettings(createClient, getClient);
 
 /** The page client's API host. */
 export const selectHost = (): Promise<string> => getClient().selectHost();

@@ -50,6 +50,29 @@ export const withDefaults = (options: ClientOptions = {}): Settings => ({
 });
 
 /**
+ * One `make(settings)` per set of settings (undefined, null and '' count as unset), so the
+ * elements and logins that share settings share one client: its cache, in-flight requests and
+ * host choice. After `configure()` changes the page's defaults, clients are made anew, as
+ * `getClient()`'s is. With no settings at all, `none()` answers when given.
+ */
+export function perSettings<T>(make: (options: ClientOptions) => T, none?: () => T): (options?: ClientOptions) => T {
+  const made = new Map<string, T>();
+  let madeWith = defaults;
+  return (options = {}) => {
+    if (madeWith != defaults) {
+      made.clear();
+      madeWith = defaults;
+    }
+    const set = Object.entries(options).filter(([, value]) => value != null && value !== '');
+    if (!set.length && none) return none();
+    const key = JSON.stringify(set.sort(([a], [b]) => (a < b ? -1 : 1)));
+    let client = made.get(key);
+    if (!client) made.set(key, (client = make(Object.fromEntries(set))));
+    return client;
+  };
+}
+
+/**
  * The URL when it is http(s), else undefined: the one check for every URL the kit opens,
  * fetches or puts into `src` or `href`, from a setting or an API answer, so none can be a
  * `javascript:` (or any other scheme's) URL.

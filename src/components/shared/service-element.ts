@@ -1,6 +1,6 @@
 import { LitElement, type PropertyDeclarations } from 'lit';
 import type { Client, ClientOptions } from '../../core/index.js';
-import { clientFor } from './client-for.js';
+import { clientFor } from '../../core/client.js';
 import { ConfiguredElement } from './configured-element.js';
 import { ProvidedSettings, settingsOf } from '../../controllers/provided-settings.js';
 
