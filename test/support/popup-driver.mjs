@@ -165,14 +165,20 @@ async function cookieTossCommand(windows, { authUrl, attackerUrl, form }) {
       [cookie, action, fields],
     );
     // Wherever the form's answer (or its redirect) lands, the attacker page is gone; the landed page
-    // is read once it has loaded (Firefox under load twice gave a page read earlier no h1 yet).
-    await tab.until(() => !location.pathname.endsWith('/attacker-page') && document.readyState === 'complete', 15_000);
-    const landed = await tab.evaluate(() => ({
-      url: location.href,
-      heading: document.querySelector('h1')?.textContent,
-      text: document.body?.innerText.slice(0, 200), // said when there is no heading to read
-      status: performance.getEntriesByType('navigation')[0]?.responseStatus,
-    }));
+    // is read, in one evaluation, once it has loaded and has a body: under load, Firefox once gave a
+    // page of the right address, status and readyState with no body (no h1, no text) to a single read.
+    const landed = await tab.until(
+      () =>
+        !location.pathname.endsWith('/attacker-page') &&
+        document.readyState === 'complete' &&
+        document.body && {
+          url: location.href,
+          heading: document.querySelector('h1')?.textContent,
+          text: document.body.innerText.slice(0, 200), // said when there is no heading to read
+          status: performance.getEntriesByType('navigation')[0]?.responseStatus,
+        },
+      15_000,
+    );
     const { data: log } = await (await fetch(`${attackerUrl}/count/${tag}`)).json();
     const stolenUrl = log.paths.find((p) => p.startsWith('/stolen'));
     // The tossed cookie goes again (the attacker's origin may, it is no HttpOnly cookie): the
@@ -180,7 +186,11 @@ async function cookieTossCommand(windows, { authUrl, attackerUrl, form }) {
     await tab.goto(`${attackerUrl}/h/${tag}/attacker-page`);
     await tab.evaluate((to) => (document.cookie = `oauth_session=; path=${new URL(to).pathname}; max-age=0`), action);
     await tab.goto(authUrl);
-    const signedInAs = await tab.evaluate(() => /Signed in as (.+?) \(/.exec(document.querySelector('main').textContent)?.[1] ?? 'nobody');
+    // Read once the page has its main part, for the same reason as above.
+    const signedInAs = await tab.until(() => {
+      const main = document.querySelector('main');
+      return main && (/Signed in as (.+?) \(/.exec(main.textContent)?.[1] ?? 'nobody');
+    });
     return { status: landed.status || undefined, heading: landed.heading ?? `${landed.url} (no h1; text: ${JSON.stringify(landed.text)})`, stolen: stolenUrl && `${attackerUrl}/h/${tag}${stolenUrl}`, signedInAs };
   } finally {
     await tab.close().catch(() => {});
