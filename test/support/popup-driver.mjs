@@ -164,21 +164,22 @@ async function cookieTossCommand(windows, { authUrl, attackerUrl, form }) {
       },
       [cookie, action, fields],
     );
-    // Wherever the form's answer (or its redirect) lands, the attacker page is gone; the landed page
-    // is read, in one evaluation, once it has loaded and has a body: under load, Firefox once gave a
-    // page of the right address, status and readyState with no body (no h1, no text) to a single read.
-    const landed = await tab.until(
-      () =>
-        !location.pathname.endsWith('/attacker-page') &&
-        document.readyState === 'complete' &&
-        document.body && {
-          url: location.href,
-          heading: document.querySelector('h1')?.textContent,
-          text: document.body.innerText.slice(0, 200), // said when there is no heading to read
-          status: performance.getEntriesByType('navigation')[0]?.responseStatus,
-        },
-      15_000,
-    );
+    // Wherever the form's answer (or its redirect) lands, the attacker page is gone. The landed page
+    // is read in one evaluation once it shows its heading and, where the engine tells a page its
+    // status (not WebKit), that status: under load, Firefox answered single reads with pages of the
+    // right address that were not yet all there (no body at all; a body with no navigation status).
+    // A page that never gets there is described after 15 s instead.
+    const landed = await tab
+      .until(() => {
+        const heading = document.querySelector('h1')?.textContent;
+        const status = performance.getEntriesByType('navigation')[0]?.responseStatus;
+        const statusKnown = status > 0 || !('responseStatus' in PerformanceResourceTiming.prototype);
+        return !location.pathname.endsWith('/attacker-page') && document.readyState === 'complete' && heading !== undefined && statusKnown && { heading, status };
+      }, 15_000)
+      .catch(() => undefined);
+    const seen = landed
+      ? undefined
+      : await tab.evaluate(() => `${location.href} (${document.readyState}): ${JSON.stringify(document.body?.innerText.slice(0, 200))}`).catch((error) => `unreadable: ${error.message}`);
     const { data: log } = await (await fetch(`${attackerUrl}/count/${tag}`)).json();
     const stolenUrl = log.paths.find((p) => p.startsWith('/stolen'));
     // The tossed cookie goes again (the attacker's origin may, it is no HttpOnly cookie): the
@@ -191,7 +192,13 @@ async function cookieTossCommand(windows, { authUrl, attackerUrl, form }) {
       const main = document.querySelector('main');
       return main && (/Signed in as (.+?) \(/.exec(main.textContent)?.[1] ?? 'nobody');
     });
-    return { status: landed.status || undefined, heading: landed.heading ?? `${landed.url} (no h1; text: ${JSON.stringify(landed.text)})`, stolen: stolenUrl && `${attackerUrl}/h/${tag}${stolenUrl}`, signedInAs };
+    return {
+      status: landed?.status || undefined,
+      heading: landed?.heading,
+      seen,
+      stolen: stolenUrl && `${attackerUrl}/h/${tag}${stolenUrl}`,
+      signedInAs,
+    };
   } finally {
     await tab.close().catch(() => {});
   }
