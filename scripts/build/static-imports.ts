@@ -44,6 +44,9 @@ export function staticImports(): Plugin {
             const i = imports.length;
             imports.push(`import { ${names.map((name) => `${name} as ${local(name, i)}`).join(', ')} } from ${JSON.stringify(target.source!.value)};`);
             edits.set(target.start, [target.end, `Promise.resolve({ ${names.map((name) => `${name}: ${local(name, i)}`).join(', ')} })`]);
+            // A resolved promise never rejects: a rejection handler (a failed download) is dead code here.
+            const onRejected = n.arguments?.[1];
+            if (onRejected) edits.set(callback.end, [onRejected.end, '']);
             return;
           }
         }
