@@ -29,6 +29,13 @@ function shortProperties(names: Map<string, string>, css: string): string {
   return css.replace(/--_[\w-]+/g, (name) => names.get(name) ?? (names.set(name, '--_' + names.size.toString(36)), names.get(name)!));
 }
 
+/**
+ * An HTML or SVG template's static attribute values that are one plain word (`part="card"`,
+ * `x="0"`) lose their quotes, which HTML does not need for them. Only before whitespace or `>`:
+ * `type=search/>` would read the slash as part of the value.
+ */
+const unquote = (text: string) => text.replace(/(\s[\w-]+)="([\w-]+)"(?=[\s>])/g, '$1=$2');
+
 /** The local name the rewritten stylesheets call Lit's `unsafeCSS` by. */
 const UNSAFE_CSS = '__unsafeCSS';
 
@@ -71,7 +78,7 @@ export function compactTemplates(): Plugin {
         for (const { start, end } of quasis) {
           const raw = code.slice(start, end);
           const short =
-            tag == 'css' ? (quasis.length > 1 || raw.includes('\\') ? raw : sheet(raw)) : classes.html(pre ? raw : raw.replace(/\s*\n\s*/g, '\n'));
+            tag == 'css' ? (quasis.length > 1 || raw.includes('\\') ? raw : sheet(raw)) : unquote(classes.html(pre ? raw : raw.replace(/\s*\n\s*/g, '\n')));
           if (short != raw) edits.push([start, end, short]);
         }
       });
