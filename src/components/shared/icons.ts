@@ -11,14 +11,14 @@ export const pauseIcon = () => icon('M6 5h4v14H6zm8 0h4v14h-4z');
 export const nextIcon = () => icon('M6 6l8.5 6L6 18zm10 0h2v12h-2z');
 export const previousIcon = () => icon('M18 6l-8.5 6 8.5 6zM6 6h2v12H6z');
 export const volumeIcon = () => icon('M4 9v6h4l5 5V4L8 9zm12.5 3a4.5 4.5 0 0 0-2.5-4v8a4.5 4.5 0 0 0 2.5-4z');
-export const mutedIcon = () => icon('M4 9v6h4l5 5V4L8 9zm12.6 3L19 9.6 17.6 8.2 15.2 10.6 12.8 8.2 11.4 9.6l2.4 2.4-2.4 2.4 1.4 1.4 2.4-2.4 2.4 2.4 1.4-1.4z');
+export const mutedIcon = () => icon('M4 9v6h4l5 5V4L8 9zm10 .5 1.5-1.5 2.5 2.5 2.5-2.5 1.5 1.5-2.5 2.5 2.5 2.5-1.5 1.5-2.5-2.5-2.5 2.5-1.5-1.5 2.5-2.5z');
 export const verifiedIcon = () =>
   icon(
-    'M12 2l2.4 2.1 3.2-.3.9 3.1 2.8 1.6-1.1 3 1.1 3-2.8 1.6-.9 3.1-3.2-.3L12 22l-2.4-2.1-3.2.3-.9-3.1-2.8-1.6 1.1-3-1.1-3 2.8-1.6.9-3.1 3.2.3z',
+    'M12 1l3 3h5v5l3 3-3 3v5h-5l-3 3-3-3H4v-5l-3-3 3-3V4h5z',
     'Verified',
-    'M10.6 15.6l-3.2-3.2 1.4-1.4 1.8 1.8 4.6-4.6 1.4 1.4z',
+    'M10.5 16 7 12.5l1.5-1.5 2 2 5-5 1.5 1.5z',
   );
-export const heartIcon = () => icon('M12 21l-1.5-1.3C5 15 2 12.2 2 8.6 2 5.8 4.2 3.6 7 3.6c1.8 0 3.6.9 5 2.3 1.4-1.4 3.2-2.3 5-2.3 2.8 0 5 2.2 5 5 0 3.6-3 6.4-8.5 11.1z');
+export const heartIcon = () => icon('M12 21 3.5 12.5A5 5 0 0 1 12 6a5 5 0 0 1 8.5 6.5z');
 export const repostIcon = () => icon('M7 7h10v3l4-4-4-4v3H5v6h2zm10 10H7v-3l-4 4 4 4v-3h12v-6h-2z');
 export const playsIcon = () => icon('M3 12h3v8H3zm5-4h3v12H8zm5-5h3v17h-3zm5 8h3v9h-3z');
 export const downloadIcon = () => icon('M11 3h2v9l3.5-3.5 1.4 1.4L12 15.8 6.1 9.9l1.4-1.4L11 12zM4 18h16v2H4z');
