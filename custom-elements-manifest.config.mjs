@@ -158,6 +158,24 @@ export function serviceManifestPlugin() {
   };
 }
 
+/**
+ * The elements register through the kit's `define('service-x', Class)` helper
+ * (src/components/shared/configured-element.ts), which the analyzer does not know: each call
+ * becomes the `custom-element-definition` export a `customElements.define` call would give.
+ */
+export function defineCallsPlugin() {
+  return {
+    name: 'service-kit define() calls',
+    analyzePhase({ ts, node, moduleDoc }) {
+      if (!ts.isCallExpression(node) || !ts.isIdentifier(node.expression) || node.expression.text !== 'define') return;
+      const [tag, element] = node.arguments;
+      if (!tag || !ts.isStringLiteral(tag) || !element || !ts.isIdentifier(element)) return;
+      const definition = { kind: 'custom-element-definition', name: tag.text, declaration: { name: element.text, module: moduleDoc.path } };
+      moduleDoc.exports = [...(moduleDoc.exports ?? []), definition];
+    },
+  };
+}
+
 export default {
   // The core is read only for its type aliases (`LoginScope`); its modules, holding no element, are dropped.
   globs: ['src/components/**/*.ts', 'src/core/**/*.ts'],
@@ -165,5 +183,5 @@ export default {
   outdir: '.',
   litelement: true,
   packagejson: false,
-  plugins: [serviceManifestPlugin()],
+  plugins: [defineCallsPlugin(), serviceManifestPlugin()],
 };

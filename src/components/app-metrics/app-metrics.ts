@@ -5,6 +5,7 @@ import { DataTask } from '../../controllers/data-task.js';
 import { theme } from '../shared/theme.js';
 import { formatCount } from '../shared/format.js';
 import { appMetricsStyles } from './app-metrics.styles.js';
+import { define } from '../shared/configured-element.js';
 
 /** One bar: an app's name and request count, both always present. */
 export interface AppMetricRow {
@@ -70,13 +71,13 @@ export class ServiceAppMetrics extends ServiceElement {
 
   /** The rows on show, most requests first, once loaded. */
   get metrics(): AppMetricRow[] | undefined {
-    return this.#data.task.value;
+    return this.#data.value;
   }
 
   /** Fetches the counts again, past the client's cache. */
   refresh(): void {
     this.client.invalidate('/metrics/app_name/');
-    void this.#data.task.run();
+    void this.#data.run();
   }
 
   get #range(): MetricsTimeRange {
@@ -133,8 +134,7 @@ export class ServiceAppMetrics extends ServiceElement {
   }
 }
 
-// Loaded twice (say from the CDN and from npm), the first definition stays.
-if (!customElements.get('service-app-metrics')) customElements.define('service-app-metrics', ServiceAppMetrics);
+define('service-app-metrics', ServiceAppMetrics);
 
 /** Fills the contract's optional fields and orders the rows, most requests first. */
 function toRows(metrics: AppNameMetric[]): AppMetricRow[] {

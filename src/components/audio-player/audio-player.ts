@@ -9,6 +9,7 @@ import { formatDuration, safeUrl } from '../shared/format.js';
 import { mutedIcon, nextIcon, pauseIcon, playIcon, previousIcon, volumeIcon } from '../shared/icons.js';
 import { audioPlayerStyles } from './audio-player.styles.js';
 import { commandFor } from './audio-player.keys.js';
+import { define } from '../shared/configured-element.js';
 
 /** Detail of `service-play`, `service-pause`, `service-trackchange` and `service-ended`. */
 export interface PlayerTrackDetail {
@@ -164,7 +165,7 @@ export class ServiceAudioPlayer extends ServiceElement {
   /** Plays the shown track (waiting for `track-id` to load first). Never rejects. */
   async play(): Promise<void> {
     try {
-      if (this.trackId && this.#data.task.value?.id !== this.trackId) await this.#data.task.taskComplete.catch(() => undefined);
+      if (this.trackId && this.#data.value?.id !== this.trackId) await this.#data.taskComplete.catch(() => undefined);
       this.#cue();
       await this.#player.play({ client: this.client });
     } catch (error) {
@@ -179,7 +180,7 @@ export class ServiceAudioPlayer extends ServiceElement {
 
   /** Hands the model the `track-id` track (once loaded). */
   #cue(): void {
-    this.#player.cue(this.trackId, this.#data.task.value);
+    this.#player.cue(this.trackId, this.#data.value);
   }
 
   protected override willUpdate(): void {
@@ -270,8 +271,7 @@ export class ServiceAudioPlayer extends ServiceElement {
   }
 }
 
-// Loaded twice (say from the CDN and from npm), the first definition stays.
-if (!customElements.get('service-audio-player')) customElements.define('service-audio-player', ServiceAudioPlayer);
+define('service-audio-player', ServiceAudioPlayer);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -3,7 +3,7 @@ import type { ClientOptions, LoginProfile } from '../../core/index.js';
 import { login } from '../../core/auth.js';
 import { fail, type AuthClient, type LoginErrorReason, type LoginResult, type LoginScope } from '../../core/auth-shared.js';
 import { authClientFor } from '../../core/auth-client.js';
-import { ConfiguredElement } from '../shared/configured-element.js';
+import { ConfiguredElement, define } from '../shared/configured-element.js';
 import { ProvidedSettings, settingsOf } from '../../controllers/provided-settings.js';
 import { loginButtonStyles } from './login-button.styles.js';
 
@@ -168,8 +168,7 @@ export class ServiceLoginButton extends ConfiguredElement(ReactiveElement) {
   }
 }
 
-// Loaded twice (say from the CDN and from npm), the first definition stays.
-if (!customElements.get('service-login-button')) customElements.define('service-login-button', ServiceLoginButton);
+define('service-login-button', ServiceLoginButton);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -9,6 +9,7 @@ import { playIcon, verifiedIcon } from '../shared/icons.js';
 import { TrackRows } from '../../controllers/track-rows.js';
 import { trackRowStyles } from '../shared/track-rows.js';
 import { playlistStyles } from './playlist.styles.js';
+import { define } from '../shared/configured-element.js';
 
 interface PlaylistData {
   playlist: Playlist;
@@ -93,12 +94,12 @@ export class ServicePlaylist extends ServiceElement {
 
   /** The loaded playlist, once there is one. */
   get playlist(): Playlist | undefined {
-    return this.#data.task.value?.playlist;
+    return this.#data.value?.playlist;
   }
 
   /** The loaded tracks, in order. */
   get tracks(): readonly Track[] {
-    return this.#data.task.value?.tracks ?? [];
+    return this.#data.value?.tracks ?? [];
   }
 
   protected override render() {
@@ -147,8 +148,7 @@ export class ServicePlaylist extends ServiceElement {
   }
 }
 
-// Loaded twice (say from the CDN and from npm), the first definition stays.
-if (!customElements.get('service-playlist')) customElements.define('service-playlist', ServicePlaylist);
+define('service-playlist', ServicePlaylist);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -1,6 +1,6 @@
 import { css, ReactiveElement, type PropertyValues } from '@lit/reactive-element';
 import type { ClientOptions } from '../../core/index.js';
-import { ConfiguredElement } from '../shared/configured-element.js';
+import { ConfiguredElement, define } from '../shared/configured-element.js';
 import { serviceContext, settingsOf, type SettingsCallback } from '../../controllers/provided-settings.js';
 
 /** A context-protocol event for the service's settings, as @lit/context sends it. */
@@ -75,8 +75,7 @@ export class ServiceProvider extends ConfiguredElement(ReactiveElement) {
   }
 }
 
-// Loaded twice (say from the CDN and from npm), the first definition stays.
-if (!customElements.get('service-provider')) customElements.define('service-provider', ServiceProvider);
+define('service-provider', ServiceProvider);
 
 declare global {
   interface HTMLElementTagNameMap {

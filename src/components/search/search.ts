@@ -1,9 +1,9 @@
 import { html, nothing, type PropertyValues, type PropertyDeclarations } from 'lit';
-import { TaskStatus } from '../../controllers/task.js';
 import { ServiceElement } from '../shared/service-element.js';
-import { DataTask } from '../../controllers/data-task.js';
+import { DataTask, TaskStatus } from '../../controllers/data-task.js';
 import { theme } from '../shared/theme.js';
 import { searchStyles } from './search.styles.js';
+import { define } from '../shared/configured-element.js';
 import {
   SEARCH_TYPES, renderOption, runSearch, selection,
   type SearchChoice, type SearchResults, type SearchSelectDetail, type SearchType,
@@ -93,7 +93,7 @@ export class ServiceSearch extends ServiceElement {
 
   /** The results on show (after the latest search finished), with the text and kind they are for. */
   get results(): SearchResults | undefined {
-    return this.#data.task.status === TaskStatus.COMPLETE ? this.#data.task.value : undefined;
+    return this.#data.status === TaskStatus.COMPLETE ? this.#data.value : undefined;
   }
 
   /** Sends the search for the current text now, without waiting for the debounce. */
@@ -141,7 +141,7 @@ export class ServiceSearch extends ServiceElement {
 
   protected override render() {
     const { type, label } = this.#choice;
-    const status = this.#data.task.status;
+    const status = this.#data.status;
     const results = this.results;
     const count = results?.items.length ?? 0;
     const visible = this.open && this.term !== '' && status !== TaskStatus.INITIAL;
@@ -274,8 +274,7 @@ export class ServiceSearch extends ServiceElement {
   }
 }
 
-// Loaded twice (say from the CDN and from npm), the first definition stays.
-if (!customElements.get('service-search')) customElements.define('service-search', ServiceSearch);
+define('service-search', ServiceSearch);
 
 declare global {
   interface HTMLElementTagNameMap {

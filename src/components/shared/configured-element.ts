@@ -51,3 +51,11 @@ export const ConfiguredElement = <Base extends ElementClass>(base: Base): Elemen
   }
   return ConfiguredElement;
 };
+
+/**
+ * Defines an element unless its tag name is taken: loaded twice (say from the CDN and from npm),
+ * the first definition stays.
+ */
+export function define(name: string, element: CustomElementConstructor): void {
+  if (!customElements.get(name)) customElements.define(name, element);
+}

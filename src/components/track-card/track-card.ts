@@ -8,6 +8,7 @@ import { formatCount, formatDuration, safeUrl } from '../shared/format.js';
 import { downloadIcon, heartIcon, pauseIcon, playIcon, playsIcon, repostIcon, verifiedIcon } from '../shared/icons.js';
 import { levelOf } from '../shared/states.js';
 import { trackCardStyles } from './track-card.styles.js';
+import { define } from '../shared/configured-element.js';
 
 /**
  * One track: artwork, title, artist, duration, counts, genre, mood and tags, with a
@@ -74,7 +75,7 @@ export class ServiceTrackCard extends ServiceElement {
 
   /** The loaded track, once there is one. */
   get track(): Track | undefined {
-    return this.#data.task.value;
+    return this.#data.value;
   }
 
   protected override render() {
@@ -127,8 +128,7 @@ export class ServiceTrackCard extends ServiceElement {
   }
 }
 
-// Loaded twice (say from the CDN and from npm), the first definition stays.
-if (!customElements.get('service-track-card')) customElements.define('service-track-card', ServiceTrackCard);
+define('service-track-card', ServiceTrackCard);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -7,6 +7,7 @@ import { theme } from '../shared/theme.js';
 import { TrackRows } from '../../controllers/track-rows.js';
 import { trackRowStyles } from '../shared/track-rows.js';
 import { trendingListStyles } from './trending-list.styles.js';
+import { define } from '../shared/configured-element.js';
 
 /** Detail of `service-trending-change`: the window and genre the user picked. */
 export interface TrendingChangeDetail {
@@ -88,7 +89,7 @@ export class ServiceTrendingList extends ServiceElement {
 
   /** The loaded tracks, in rank order. */
   get tracks(): readonly Track[] {
-    return this.#data.task.value ?? [];
+    return this.#data.value ?? [];
   }
 
   protected override render() {
@@ -143,8 +144,7 @@ export class ServiceTrendingList extends ServiceElement {
   }
 }
 
-// Loaded twice (say from the CDN and from npm), the first definition stays.
-if (!customElements.get('service-trending-list')) customElements.define('service-trending-list', ServiceTrendingList);
+define('service-trending-list', ServiceTrendingList);
 
 declare global {
   interface HTMLElementTagNameMap {

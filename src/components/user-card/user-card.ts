@@ -1,8 +1,7 @@
 import { html, nothing, type PropertyValues, type PropertyDeclarations } from 'lit';
-import { TaskStatus } from '../../controllers/task.js';
 import type { Activity, Playlist, Track, User } from '../../core/index.js';
 import { ServiceElement } from '../shared/service-element.js';
-import { DataTask } from '../../controllers/data-task.js';
+import { DataTask, TaskStatus } from '../../controllers/data-task.js';
 import { levelOf, picture } from '../shared/states.js';
 import { theme } from '../shared/theme.js';
 import { formatCount, safeUrl } from '../shared/format.js';
@@ -11,6 +10,7 @@ import { TrackRows } from '../../controllers/track-rows.js';
 import { trackRowStyles } from '../shared/track-rows.js';
 import { favoritesPage, loadProfile, repostedTracks, repostsPage, tracksPage, type Page, type Profile, type Tab } from './user-card-data.js';
 import { userCardStyles } from './user-card.styles.js';
+import { define } from '../shared/configured-element.js';
 
 const TABS: ReadonlyArray<readonly [Tab, string]> = [
   ['tracks', 'Tracks'],
@@ -109,7 +109,7 @@ export class ServiceUserCard extends ServiceElement {
 
   /** The loaded user, once there is one. */
   get user(): User | undefined {
-    return this.#profile.task.value?.user;
+    return this.#profile.value?.user;
   }
 
   get #size(): number {
@@ -124,7 +124,7 @@ export class ServiceUserCard extends ServiceElement {
   /** The id the tabs read: known at once from `user-id`, after resolve from `handle`. */
   get #loadedUserId(): string | undefined {
     if (this.userId) return this.userId;
-    return this.#profile.task.status === TaskStatus.COMPLETE ? this.#profile.task.value?.user.id : undefined;
+    return this.#profile.status === TaskStatus.COMPLETE ? this.#profile.value?.user.id : undefined;
   }
 
   /** A tab's data: fetched only while the tab is open. */
@@ -196,7 +196,7 @@ export class ServiceUserCard extends ServiceElement {
     const task = this.#panels[tab] as DataTask<readonly unknown[], Page<Track | Activity>>;
     const label = TABS.find(([t]) => t === tab)![1];
     // The page shown tells: the task's, or the one a server render embedded.
-    let more = task.task.value?.more ?? false;
+    let more = task.value?.more ?? false;
     const body = task.render((page) => ((more = page.more), tab === 'reposts' ? this.#renderReposts(page.items as Activity[]) : this.#rows.render(label, page.items as Track[])), {
       loading: `Loading ${label.toLowerCase()}`,
       empty: EMPTY[tab],
@@ -247,15 +247,14 @@ export class ServiceUserCard extends ServiceElement {
   };
 
   #turn(tab: Tab, step: 1 | -1): void {
-    const task = this.#panels[tab].task;
+    const task = this.#panels[tab];
     if (task.status === TaskStatus.PENDING) return;
     if (step > 0 ? !task.value?.more : this.offsets[tab] === 0) return;
     this.offsets = { ...this.offsets, [tab]: Math.max(0, this.offsets[tab] + step * this.#size) };
   }
 }
 
-// Loaded twice (say from the CDN and from npm), the first definition stays.
-if (!customElements.get('service-user-card')) customElements.define('service-user-card', ServiceUserCard);
+define('service-user-card', ServiceUserCard);
 
 declare global {
   interface HTMLElementTagNameMap {
