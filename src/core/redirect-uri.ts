@@ -28,7 +28,7 @@ export const MAX_REDIRECT_URI_LENGTH = 2048;
 // (So whitespace, controls, backslash and raw non-ASCII all fail it.)
 const URI_CHAR = /[\w\-.~:/?#[\]@!$&'()*+,;=%]/;
 const HOST_LABEL = /^[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?$/;
-const RAW_IP = 'has a raw IP host; only the loopback addresses 127.x.x.x and [::1] are allowed';
+const RAW_IP = 'must not have a raw IP host other than 127.x.x.x or [::1]';
 const { floor } = Math;
 
 /** True for the special redirect_uri value `postmessage`, in any case. */
@@ -74,16 +74,16 @@ export function checkUrl(value: string): RuleVerdict {
 function urlProblem(value: string): string | undefined {
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(value)?.[1];
   if (value.length > MAX_REDIRECT_URI_LENGTH) return `is longer than ${MAX_REDIRECT_URI_LENGTH} characters`;
-  if (!scheme) return 'is not an absolute URL; it must start with http:// or https://, or be postmessage';
+  if (!scheme) return 'must be an http(s) URL or postmessage';
   if (!/^https?$/i.test(scheme)) return `must use http or https, not ${scheme}`;
   const bad = [...value].find((char) => !URI_CHAR.test(char));
-  if (bad) return `contains a character that is not allowed in a URI (${JSON.stringify(bad)}); percent-encode it`;
-  if (value.includes('#')) return 'contains a fragment (#), which is not allowed';
-  if (hasTraversal(value)) return 'contains a path traversal (..), which is not allowed';
-  if (/%(?![0-9a-f]{2})/i.test(value)) return 'contains a malformed percent-encoding';
+  if (bad) return `has a character to percent-encode: ${JSON.stringify(bad)}`;
+  if (value.includes('#')) return 'must not have a fragment (#)';
+  if (hasTraversal(value)) return 'must not have a path traversal (..)';
+  if (/%(?![0-9a-f]{2})/i.test(value)) return 'has a malformed percent-encoding';
   // The raw text between `//` and the path; empty (or no `//`) does not parse below.
   const authority = /^https?:\/\/([^/?]*)/i.exec(value)?.[1] ?? '';
-  if (authority.includes('@')) return 'contains user information (user@host), which is not allowed';
+  if (authority.includes('@')) return 'must not have user info (user@host)';
   const url = authority && parse(value);
   return url ? hostProblem(authority, url) : 'must be an absolute URL of the form https://host/path';
 }
@@ -123,9 +123,9 @@ function isPunycode(encoded: string): boolean {
   for (let position = basic > 0 ? basic + 1 : 0; position < encoded.length; i++) {
     const before = i;
     for (let weight = 1, k = 36; ; k += 36) {
-      const codeUnit = encoded.charCodeAt(position++);
-      // NaN past the end: not a digit.
-      const digit = codeUnit > 96 && codeUnit < 123 ? codeUnit - 97 : codeUnit > 47 && codeUnit < 58 ? codeUnit - 22 : 36;
+      // Punycode's digits are a–z (0–25) then 0–9 (26–35): base 36 turned by 26. The label is lower case already;
+      // anything else (`_`, or past the end) is NaN, not a digit.
+      const digit = (parseInt(encoded.charAt(position++), 36) + 26) % 36;
       if (!(digit < 36)) return false;
       i += digit * weight;
       const threshold = k <= bias ? 1 : k >= bias + 26 ? 26 : k - bias;
