@@ -5,7 +5,7 @@
  */
 import { authClientFor } from './auth-client.js';
 import type { ServiceError } from './errors.js';
-import { CLOSED_MESSAGE, fail, hostFailed, pageUrl, type AuthClient, type LoginParams, type LoginResult } from './auth-shared.js';
+import { CANCELLED, CLOSED_MESSAGE, fail, hostFailed, pageUrl, STATE_MISMATCH, type AuthClient, type LoginParams, type LoginResult } from './auth-shared.js';
 
 // `closed` is seen twice in a row before it counts (a posted answer may still be queued): ≤ 500 ms.
 const POLL_MS = 250;
@@ -29,9 +29,9 @@ export function awaitAnswer(popup: Window, client: AuthClient, query: LoginParam
       // Only the popup, on the login page's origin, with an answer in it.
       if (!loginOrigin || event.origin !== loginOrigin || event.source !== popup || !data || typeof data !== 'object') return;
       if (!('token' in data) && !('error' in data)) return;
-      if (data.state !== query.state) finish(fail('state-mismatch', 'The login answer carried another state than this page sent, so it was refused.'));
+      if (data.state !== query.state) finish(fail('state-mismatch', STATE_MISMATCH));
       else if (typeof data.token == 'string') finish(verifyToken(data.token, client));
-      else finish(fail('cancelled', String(data.error_description || 'The login was cancelled.')));
+      else finish(fail('cancelled', String(data.error_description || CANCELLED)));
     };
     addEventListener('message', onMessage);
     const timer = setInterval(() => popup.closed && closedSeen++ && finish(fail('closed', CLOSED_MESSAGE)), POLL_MS);

@@ -5,7 +5,7 @@
  */
 import { authClientFor } from './auth-client.js';
 import { checkRedirectUri, checkUrl } from './redirect-uri.js';
-import { fail, hostFailed, pageUrl, STATE_KEY, type AuthClient, type LoginParams, type LoginResult } from './auth-shared.js';
+import { CANCELLED, fail, hostFailed, pageUrl, STATE_KEY, STATE_MISMATCH, type AuthClient, type LoginParams, type LoginResult } from './auth-shared.js';
 import { verifyToken } from './auth-answer.js';
 
 /**
@@ -59,9 +59,9 @@ export function handleRedirect(options: { client?: AuthClient } = {}): Promise<L
     const expected = sessionStorage.getItem(STATE_KEY);
     sessionStorage.removeItem(STATE_KEY);
     if (!expected || state !== expected) {
-      return fail('state-mismatch', 'The login answer in the address is not for a login this tab started, so it was refused.');
+      return fail('state-mismatch', STATE_MISMATCH);
     }
-    return token ? verifyToken(token, options.client ?? authClientFor()) : fail('cancelled', error || 'The login was cancelled.');
+    return token ? verifyToken(token, options.client ?? authClientFor()) : fail('cancelled', error || CANCELLED);
   } catch (error) {
     return fail('config', (error as Error)?.message || String(error));
   }

@@ -40,6 +40,10 @@ export interface AuthClient {
 
 /** The message of reason `closed`, as production words it. */
 export const CLOSED_MESSAGE = 'The login popup was closed prematurely.';
+/** The message of reason `state-mismatch`, for either flow: an answer whose state this tab did not send (forged, or stale). @internal */
+export const STATE_MISMATCH = 'The login answer is not for a login this tab started, so it was refused.';
+/** The message of reason `cancelled` when the login page gives none. @internal */
+export const CANCELLED = 'The login was cancelled.';
 /** The sessionStorage key holding the redirect flow's state. */
 export const STATE_KEY = 'service-login-state';
 
