@@ -25,6 +25,6 @@ import './components/trending-list/trending-list.js';
 import './components/track-card/track-card.js';
 import './components/user-card/user-card.js';
 import './components/app-metrics/app-metrics.js';
-import './components/search/search.js';
 import './components/audio-player/audio-player.js';
+import './components/search/search.js';
 import './components/playlist/playlist.js';
