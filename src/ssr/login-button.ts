@@ -10,7 +10,7 @@ import { BUSY_TEXT, BUTTON_ID, DEFAULT_TEXT, LOGO_PATH, ServiceLoginButton } fro
 const template = (button: ServiceLoginButton) => {
   // `busy` is protected: the element's state, not its API.
   const busy = button['busy'];
-  return html`<button id=${BUTTON_ID} part="button" type="button" ?disabled=${button.disabled} aria-busy=${busy} aria-disabled=${busy || nothing}><svg part="logo" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false"><path fill-rule="evenodd" d=${LOGO_PATH}></path></svg><span part="label">${button.customText || DEFAULT_TEXT}</span></button><span role="status">${busy ? BUSY_TEXT : ''}</span>`;
+  return html`<button id=${BUTTON_ID} part="button" type="button" ?disabled=${button.disabled} aria-busy=${busy} aria-disabled=${busy || nothing}><svg part="logo" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true"><path fill-rule="evenodd" d=${LOGO_PATH}></path></svg><span part="label">${button.customText || DEFAULT_TEXT}</span></button><span role="status">${busy ? BUSY_TEXT : ''}</span>`;
 };
 
 /** Renders `<service-login-button>` as LitElements are rendered, with `template` as its render. */

@@ -106,7 +106,7 @@ export class ServiceAppMetrics extends ServiceElement {
       ${table ? nothing : html`<p class="title" aria-hidden="true">${caption}</p>`}
       ${table
         ? nothing
-        : html`<svg part="chart" class="chart" width="100%" height=${rows.length * ROW} aria-hidden="true" focusable="false">
+        : html`<svg part="chart" class="chart" width="100%" height=${rows.length * ROW} aria-hidden="true">
             ${rows.map((row, i) => {
               const y = i * ROW;
               const width = `${(row.count / max) * 100}%`;

@@ -129,7 +129,7 @@ export class ServiceLoginButton extends ConfiguredElement(ReactiveElement) {
           return node;
         };
         const button = el('button', { id: BUTTON_ID, part: 'button', type: 'button' });
-        const logo = el('svg', { part: 'logo', viewBox: '0 0 24 24', fill: 'currentColor', 'aria-hidden': 'true', focusable: 'false' }, true);
+        const logo = el('svg', { part: 'logo', viewBox: '0 0 24 24', fill: 'currentColor', 'aria-hidden': 'true' }, true);
         logo.append(el('path', { 'fill-rule': 'evenodd', d: LOGO_PATH }, true));
         button.append(logo, el('span', { part: 'label' }));
         root.append(button, el('span', { role: 'status' }));

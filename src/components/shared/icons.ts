@@ -4,7 +4,7 @@ import { html, type TemplateResult } from 'lit';
 const icon = (d: string, label?: string, white?: string): TemplateResult =>
   label
     ? html`<svg viewBox="0 0 24 24" width="1em" height="1em" role="img" aria-label=${label} fill="currentColor"><path d=${d}></path><path fill="#fff" d=${white}></path></svg>`
-    : html`<svg viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true" focusable="false" fill="currentColor"><path d=${d}></path></svg>`;
+    : html`<svg viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true" fill="currentColor"><path d=${d}></path></svg>`;
 
 export const playIcon = () => icon('M8 5v14l11-7z');
 export const pauseIcon = () => icon('M6 5h4v14H6zm8 0h4v14h-4z');
