@@ -15,7 +15,7 @@ export const theme = css`
     --_surface: var(--service-surface, #f1f0f5);
     --_border: var(--service-border, #d9d7e0);
     --_radius: var(--service-radius, 10px);
-    --_font: var(--service-font, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
+    --_font: var(--service-font, system-ui, sans-serif);
     font-family: var(--_font);
     color: var(--_text);
     box-sizing: border-box;
