@@ -8,7 +8,8 @@ import type { Track } from './types.js';
 export function showInMediaSession(engine: AudioEngine, track: Track): void {
   const session = globalThis.navigator?.mediaSession;
   if (!session || typeof MediaMetadata === 'undefined') return;
-  const artwork = Object.entries(track.artwork ?? {}).map(([size, src]) => ({ src, sizes: size, type: 'image/svg+xml' }));
+  // No `type`: the reference service's artwork is SVG, production's JPEG; the browser reads the image itself.
+  const artwork = Object.entries(track.artwork ?? {}).map(([size, src]) => ({ src, sizes: size }));
   session.metadata = new MediaMetadata({ title: track.title, artist: track.user.name, artwork });
   const handlers: Partial<Record<MediaSessionAction, MediaSessionActionHandler>> = {
     play: () => void engine.play(),
