@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { build, type Plugin, type ResolvedConfig, type UserConfig } from 'vite';
 import { compactTemplates } from './compact-templates.js';
 import { staticImports } from './static-imports.js';
-import { terserPass } from './terser-pass.js';
+import { minifyPass } from './minify-pass.js';
 
 /** One file of dist/cdn: its name, its entry module and its format. */
 export interface CdnFile {
@@ -58,7 +58,7 @@ export function fileBuild({ file, entry, format }: CdnFile, outDir: string, firs
       ...(file === 'all-hydrate.js' ? [] : [compactTemplates()]),
       ...(file === 'all.js' || file === 'all-hydrate.js' ? [fullAuthClient()] : []),
       staticImports(),
-      terserPass(),
+      minifyPass(),
     ],
     build: {
       outDir,
