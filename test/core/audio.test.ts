@@ -97,7 +97,8 @@ describe('the audio engine and media errors', () => {
 
   it('resumes after seeks made while paused: playing, and the clock runs', async function () {
     this.timeout(30000);
-    await engine.play(long, { client: serviceClient() });
+    // Not awaited: WebKit can leave play()'s promise pending when it resumes without a playing event; the state says it plays.
+    void engine.play(long, { client: serviceClient() });
     await engineState((s) => s.status === 'playing' && s.track?.id === long.id && s.currentTime > 0, 'the track to play');
     engine.pause();
     engine.seek(35);
