@@ -45,8 +45,9 @@ export function staticImports(): Plugin {
             imports.push(`import { ${names.map((name) => `${name} as ${local(name, i)}`).join(', ')} } from ${JSON.stringify(target.source!.value)};`);
             edits.set(target.start, [target.end, `Promise.resolve({ ${names.map((name) => `${name}: ${local(name, i)}`).join(', ')} })`]);
             // A resolved promise never rejects: a rejection handler (a failed download) is dead code here.
+            // (Kept if it holds an import() of its own, whose edit would fall inside the removed text.)
             const onRejected = n.arguments?.[1];
-            if (onRejected) edits.set(callback.end, [onRejected.end, '']);
+            if (onRejected && !code.slice(onRejected.start, onRejected.end).includes('import(')) edits.set(callback.end, [onRejected.end, '']);
             return;
           }
         }
