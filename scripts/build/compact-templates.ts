@@ -29,12 +29,43 @@ function shortProperties(names: Map<string, string>, css: string): string {
   return css.replace(/--_[\w-]+/g, (name) => names.get(name) ?? (names.set(name, '--_' + names.size.toString(36)), names.get(name)!));
 }
 
+/** Where a template's text stands between its static parts: inside a tag or not, and inside which quotes. */
+type Scan = { inTag: boolean; quote: string };
+
 /**
  * An HTML or SVG template's static attribute values that are one plain word (`part="card"`,
- * `x="0"`) lose their quotes, which HTML does not need for them. Only before whitespace or `>`:
- * `type=search/>` would read the slash as part of the value.
+ * `x="0"`) lose their quotes, which HTML does not need for them; only inside tags, so text keeps
+ * what it says, and only before whitespace or `>` (`type=search/>` would read the slash as part
+ * of the value; a value right before a binding keeps its quotes). `scan` is where the text
+ * starts (a binding can split a tag or a quoted value) and is left where it ends.
  */
-const unquote = (text: string) => text.replace(/(\s[\w-]+)="([\w-]+)"(?=[\s>])/g, '$1=$2');
+function unquote(text: string, scan: Scan): string {
+  let out = '';
+  let from = 0;
+  const flush = (to: number, last = false) => {
+    const part = text.slice(from, to);
+    from = to;
+    if (!scan.inTag) return void (out += part);
+    out += part.replace(/(\s[\w-]+)="([\w-]+)"(?=[\s>]|$)/g, (all, name: string, value: string, at: number) =>
+      last && at + all.length == part.length ? all : `${name}=${value}`,
+    );
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (scan.quote) {
+      if (c == scan.quote) scan.quote = '';
+    } else if (scan.inTag && (c == '"' || c == "'")) scan.quote = c;
+    else if (!scan.inTag && c == '<' && /[A-Za-z]/.test(text[i + 1] ?? '')) {
+      flush(i);
+      scan.inTag = true;
+    } else if (scan.inTag && c == '>') {
+      flush(i);
+      scan.inTag = false;
+    }
+  }
+  flush(text.length, true);
+  return out;
+}
 
 /** The local name the rewritten stylesheets call Lit's `unsafeCSS` by. */
 const UNSAFE_CSS = '__unsafeCSS';
@@ -75,10 +106,11 @@ export function compactTemplates(): Plugin {
         }
         // Preformatted text keeps its whitespace (a <pre> or <textarea> in a template is left as written).
         const pre = tag != 'css' && /<(pre|textarea)\b/i.test(text);
+        const scan: Scan = { inTag: false, quote: '' };
         for (const { start, end } of quasis) {
           const raw = code.slice(start, end);
           const short =
-            tag == 'css' ? (quasis.length > 1 || raw.includes('\\') ? raw : sheet(raw)) : unquote(classes.html(pre ? raw : raw.replace(/\s*\n\s*/g, '\n')));
+            tag == 'css' ? (quasis.length > 1 || raw.includes('\\') ? raw : sheet(raw)) : unquote(classes.html(pre ? raw : raw.replace(/\s*\n\s*/g, '\n')), scan);
           if (short != raw) edits.push([start, end, short]);
         }
       });
