@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import ts from 'typescript';
 
 /** Every .ts file under `dir` but declarations. */
-function sources(dir: string): string[] {
+export function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
     d.isDirectory() ? sources(join(dir, d.name)) : d.name.endsWith('.ts') && !d.name.endsWith('.d.ts') ? [join(dir, d.name)] : [],
   );

@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { transformSync } from 'esbuild';
 import MagicString from 'magic-string';
 import type { Plugin } from 'vite';
-import { classNames } from './class-names.js';
+import { classNames, sources } from './class-names.js';
 import { walk } from './walk.js';
 
 
@@ -23,8 +24,15 @@ function minifyCss(raw: string, quasis: number): string {
 
 /**
  * The kit's internal custom properties (`--_accent` and the like, set by the theme on :host and
- * never part of the styling API) get short names, the same in every module of one build.
+ * never part of the styling API) get short names, the same in every module of one build and in
+ * every build: decided once from all of src/, in order of name (modules are transformed in no
+ * fixed order, so naming them as they come made two builds of one source differ).
  */
+function propertyNames(dir = 'src'): Map<string, string> {
+  const found = new Set(sources(dir).flatMap((file) => readFileSync(file, 'utf8').match(/--_[\w-]+/g) ?? []));
+  return new Map([...found].sort().map((name, i) => [name, '--_' + i.toString(36)]));
+}
+
 function shortProperties(names: Map<string, string>, css: string): string {
   return css.replace(/--_[\w-]+/g, (name) => names.get(name) ?? (names.set(name, '--_' + names.size.toString(36)), names.get(name)!));
 }
@@ -81,11 +89,12 @@ type Node = { type?: string; start: number; end: number; tag?: { type: string; n
  * `white-space: pre` must come from bindings, as the kit's API text does, not from the template).
  */
 export function compactTemplates(): Plugin {
-  const names = new Map<string, string>();
+  let names: Map<string, string>;
   let classes: ReturnType<typeof classNames>;
   return {
     name: 'compact-lit-templates',
     buildStart() {
+      names = propertyNames();
       classes = classNames();
     },
     transform(code, id) {
