@@ -42,15 +42,16 @@ async function main(): Promise<void> {
   lines.push('|---|---|---|---|---|---|');
   const targets = CDN_BUDGETS_KB;
   // KB rounds to a tenth, so 25.6 KB can be over a 25 KB (25,600 B) target: the bytes say, and so does the row.
+  const over = (bytes: number, target?: number) => (target === undefined ? 0 : Math.max(0, bytes - target * 1024));
   const verdict = (bytes: number, target?: number) =>
-    target === undefined ? '' : `≤ ${target} KB (${fmt(target * 1024)})${bytes > target * 1024 ? `: **${fmt(bytes - target * 1024)} B over**` : ''}`;
+    target === undefined ? '' : `≤ ${target} KB (${fmt(target * 1024)})${over(bytes, target) ? `: **${fmt(over(bytes, target))} B over**` : ''}`;
   for (const size of sizes) {
     lines.push(`| ${size.entry} | ${size.files} | ${kb(size.minified)} | ${kb(size.gzip)} | ${fmt(size.gzip)} | ${verdict(size.gzip, targets[size.entry])} |`);
   }
   lines.push(`| core client alone (\`src/core/index.ts\`, esbuild) | 1 | ${kb(core.minified)} | ${kb(core.gzip)} | ${fmt(core.gzip)} | ≤ 3 KB (${fmt(3 * 1024)}) |`, '');
   const all = sizes.find((s) => s.entry === 'all.js');
-  const allOver = (all?.gzip ?? 0) - (targets['all.js'] ?? Infinity) * 1024;
-  summary.push(`all.js with Lit: ${kb(all?.gzip ?? NaN)} gzip (${fmt(all?.gzip ?? NaN)} B${allOver > 0 ? `, ${fmt(allOver)} B over its target` : ''}); core alone ${kb(core.gzip)}`);
+  const allOver = over(all?.gzip ?? 0, targets['all.js']);
+  summary.push(`all.js with Lit: ${kb(all?.gzip ?? NaN)} gzip (${fmt(all?.gzip ?? NaN)} B${allOver ? `, ${fmt(allOver)} B over its target` : ''}); core alone ${kb(core.gzip)}`);
   const login = sizes.find((s) => s.entry === 'service-login-button.js');
   if (login) summary.push(`service-login-button.js: ${kb(login.gzip)} gzip (${fmt(login.gzip)} B)`);
   for (const sdk of sizes.filter((s) => s.entry.startsWith('sdk.'))) summary.push(`${sdk.entry}: ${kb(sdk.gzip)} gzip (${fmt(sdk.gzip)} B)`);

@@ -25,17 +25,16 @@ function minifyCss(raw: string, quasis: number): string {
 /**
  * The kit's internal custom properties (`--_accent` and the like, set by the theme on :host and
  * never part of the styling API) get short names, the same in every module of one build and in
- * every build: decided once from all of src/, in order of name (modules are transformed in no
- * fixed order, so naming them as they come made two builds of one source differ).
+ * every build: decided once per build process from all of src/, in order of name (modules are
+ * transformed in no fixed order, so naming them as they come made two builds of one source differ).
  */
-function propertyNames(dir = 'src'): Map<string, string> {
-  const found = new Set(sources(dir).flatMap((file) => readFileSync(file, 'utf8').match(/--_[\w-]+/g) ?? []));
-  return new Map([...found].sort().map((name, i) => [name, '--_' + i.toString(36)]));
-}
+let properties: Map<string, string> | undefined;
+const propertyNames = (): Map<string, string> =>
+  (properties ??= new Map(
+    [...new Set(sources('src').flatMap((file) => readFileSync(file, 'utf8').match(/--_[\w-]+/g) ?? []))].sort().map((name, i) => [name, '--_' + i.toString(36)]),
+  ));
 
-function shortProperties(names: Map<string, string>, css: string): string {
-  return css.replace(/--_[\w-]+/g, (name) => names.get(name) ?? (names.set(name, '--_' + names.size.toString(36)), names.get(name)!));
-}
+const shortProperties = (css: string): string => css.replace(/--_[\w-]+/g, (name) => propertyNames().get(name) ?? name);
 
 /** Where a template's text stands between its static parts: inside a tag or not, and inside which quotes. */
 type Scan = { inTag: boolean; quote: string };
@@ -89,19 +88,17 @@ type Node = { type?: string; start: number; end: number; tag?: { type: string; n
  * `white-space: pre` must come from bindings, as the kit's API text does, not from the template).
  */
 export function compactTemplates(): Plugin {
-  let names: Map<string, string>;
   let classes: ReturnType<typeof classNames>;
   return {
     name: 'compact-lit-templates',
     buildStart() {
-      names = propertyNames();
       classes = classNames();
     },
     transform(code, id) {
       if (!/[\\/]src[\\/].*\.ts$/.test(id) || !/\b(css|html|svg)`/.test(code)) return null;
       const edits: [number, number, string][] = [];
       const litCss = /import\s*{[^}]*\bcss\b[^}]*}\s*from\s*['"](lit|@lit\/reactive-element)['"]/.test(code);
-      const sheet = (text: string) => shortProperties(names, classes.css(minifyCss(text, 1)));
+      const sheet = (text: string) => shortProperties(classes.css(minifyCss(text, 1)));
       walk<Node>(this.parse(code), (n) => {
         const tag = n.type == 'TaggedTemplateExpression' && n.tag?.type == 'Identifier' ? n.tag.name : '';
         if (tag != 'css' && tag != 'html' && tag != 'svg') return;
