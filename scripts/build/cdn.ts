@@ -3,6 +3,8 @@ import { build, type Plugin, type ResolvedConfig, type UserConfig } from 'vite';
 import { compactTemplates } from './compact-templates.js';
 import { staticImports } from './static-imports.js';
 import { minifyPass } from './minify-pass.js';
+import { litHooks } from './lit-hooks.js';
+import { shortMembers } from './short-members.js';
 
 /** One file of dist/cdn: its name, its entry module and its format. */
 export interface CdnFile {
@@ -57,7 +59,9 @@ export function fileBuild({ file, entry, format }: CdnFile, outDir: string, firs
     plugins: [
       ...(file === 'all-hydrate.js' ? [] : [compactTemplates()]),
       ...(file === 'all.js' || file === 'all-hydrate.js' ? [fullAuthClient()] : []),
+      litHooks({ hydrate: file === 'all-hydrate.js' }),
       staticImports(),
+      shortMembers({ shared: file !== 'all-hydrate.js' }),
       minifyPass(),
     ],
     build: {

@@ -84,8 +84,11 @@ type Node = { type?: string; start: number; end: number; tag?: { type: string; n
  * templates keep their indentation. This shortens them before bundling, with a source map of
  * the edits: CSS is minified (minifyCss), and a stylesheet with no interpolation is built by
  * `unsafeCSS` instead of the `css` tag (see below); in HTML and SVG, a run of whitespace
- * with a line break in it becomes one line break, which renders the same (text styled
- * `white-space: pre` must come from bindings, as the kit's API text does, not from the template).
+ * with a line break in it becomes one space, which renders the same (text styled
+ * `white-space: pre` or `pre-line` must come from bindings, as the kit's API text does, not from
+ * the template; a space gzips smaller than a line break, being the commoner character). At a
+ * template's very start or end such a run goes: every template of the kit's starts and ends inside
+ * a block or flex container (a shadow root, a list, a flex row), where it renders nothing.
  */
 export function compactTemplates(): Plugin {
   let classes: ReturnType<typeof classNames>;
@@ -113,12 +116,18 @@ export function compactTemplates(): Plugin {
         // Preformatted text keeps its whitespace (a <pre> or <textarea> in a template is left as written).
         const pre = tag != 'css' && /<(pre|textarea)\b/i.test(text);
         const scan: Scan = { inTag: false, quote: '' };
-        for (const { start, end } of quasis) {
+        const last = quasis.length - 1;
+        quasis.forEach(({ start, end }, i) => {
           const raw = code.slice(start, end);
-          const short =
-            tag == 'css' ? (quasis.length > 1 || raw.includes('\\') ? raw : sheet(raw)) : unquote(classes.html(pre ? raw : raw.replace(/\s*\n\s*/g, '\n')), scan);
+          // A line break and the indentation around it become one space; at the template's very start or end, nothing.
+          const collapsed = () => {
+            const text = raw.replace(/\s*\n\s*/g, ' ');
+            const head = i == 0 && /^\s*\n/.test(raw) ? text.trimStart() : text;
+            return i == last && /\n\s*$/.test(raw) ? head.trimEnd() : head;
+          };
+          const short = tag == 'css' ? (quasis.length > 1 || raw.includes('\\') ? raw : sheet(raw)) : unquote(classes.html(pre ? raw : collapsed()), scan);
           if (short != raw) edits.push([start, end, short]);
-        }
+        });
       });
       if (!edits.length) return null;
       const out = new MagicString(code);

@@ -7,7 +7,7 @@ type Node = {
   end: number;
   source?: { type: string; value?: unknown };
   callee?: Node & { object?: Node; property?: { name?: string } };
-  arguments?: (Node & { params?: (Node & { name?: string })[]; body?: Node })[];
+  arguments?: (Node & { params?: (Node & { name?: string })[]; body?: Node; async?: boolean })[];
 };
 
 const isImport = (n: Node | undefined): n is Node => n?.type == 'ImportExpression' && n.source?.type == 'Literal' && typeof n.source.value == 'string';
@@ -18,8 +18,9 @@ const isImport = (n: Node | undefined): n is Node => n?.type == 'ImportExpressio
  * around it and its imports (what inlining a dynamic import costs: over 2 KB gzip on all.js).
  * The calling code stays as it is: it still gets a promise of the module.
  *  - `import('./x.js').then((m) => ... m.a ... m.b ...)`, where `m` is only read for members,
- *    becomes `Promise.resolve({ a, b })` over `import { a, b } from './x.js'`: the module's
- *    other exports can still be left out of the bundle;
+ *    becomes `Promise.resolve().then(() => ... a ... b ...)` over `import { a, b } from './x.js'`:
+ *    the callback still runs later, and the module's other exports can still be left out of the
+ *    bundle (a function called as `a()` rather than `m.a()` sees no `this`: the kit's never read it);
  *  - any other `import('./x.js')` becomes `Promise.resolve(ns)` over `import * as ns`.
  * The imports go at the end of the module (imports are hoisted; no line moves, so source maps hold).
  */
@@ -39,11 +40,14 @@ export function staticImports(): Plugin {
         if (n.type == 'CallExpression' && isImport(target) && n.callee?.property?.name == 'then' && callback?.type == 'ArrowFunctionExpression' && param?.type == 'Identifier' && callback.body) {
           const body = code.slice(callback.body.start, callback.body.end);
           const uses = [...body.matchAll(new RegExp(`\\b${param.name}\\b(\\.[A-Za-z_$][\\w$]*)?`, 'g'))];
-          if (uses.length && uses.every((u) => u[1])) {
+          if (uses.length && uses.every((u) => u[1]) && !body.includes('import(')) {
             const names = [...new Set(uses.map((u) => u[1]!.slice(1)))];
             const i = imports.length;
             imports.push(`import { ${names.map((name) => `${name} as ${local(name, i)}`).join(', ')} } from ${JSON.stringify(target.source!.value)};`);
-            edits.set(target.start, [target.end, `Promise.resolve({ ${names.map((name) => `${name}: ${local(name, i)}`).join(', ')} })`]);
+            edits.set(target.start, [target.end, 'Promise.resolve()']);
+            // `(m) => m.a(...)` becomes `() => a(...)`: the callback takes no module, it names the imports.
+            edits.set(callback.start, [callback.body.start, `${callback.async ? 'async ' : ''}() => `]);
+            for (const u of uses) edits.set(callback.body.start + u.index, [callback.body.start + u.index + u[0].length, local(u[1]!.slice(1), i)]);
             // A resolved promise never rejects: a rejection handler (a failed download) is dead code here.
             // (Kept if it holds an import() of its own, whose edit would fall inside the removed text.)
             const onRejected = n.arguments?.[1];
