@@ -41,11 +41,11 @@ function* shortNames(): Generator<string> {
 }
 
 /**
- * Two-character property names that the DOM gives elements, SVG elements or other platform
- * objects (`id`, an SVG circle's `cx`, a Response's `ok`), which no one-character name is: a
- * member of an element must not take one.
+ * Two-character property names that the platform gives elements, SVG elements or other objects
+ * (`id`, an SVG circle's `cx`, a Response's `ok`, an array's `at`; no platform name has one
+ * character): a renamed member never takes one, even when the file does not use it.
  */
-const PLATFORM = new Set(['id', 'ok', 'cx', 'cy', 'dx', 'dy', 'fx', 'fy', 'rx', 'ry', 'x1', 'x2', 'y1', 'y2', 'k1', 'k2', 'k3', 'k4', 'in', 'by', 'to', 'at']);
+const PLATFORM = new Set(['id', 'ok', 'at', 'cx', 'cy', 'dx', 'dy', 'fx', 'fy', 'rx', 'ry', 'x1', 'x2', 'y1', 'y2', 'k1', 'k2', 'k3', 'k4']);
 
 let privates: Set<string> | undefined;
 
@@ -71,8 +71,9 @@ export function shortMembers({ shared }: { shared: boolean }): Plugin {
       const words = (text: string) => text.match(/[A-Za-z_$][\w$]*/g)?.forEach((w) => taken.add(w));
       const member = (n: Node | undefined) => {
         if (n?.type != 'Identifier') return;
-        if (renamable(n.name!)) uses.set(n.name!, [...(uses.get(n.name!) ?? []), n]);
-        else taken.add(n.name!);
+        if (!renamable(n.name!)) taken.add(n.name!);
+        else if (uses.has(n.name!)) uses.get(n.name!)!.push(n);
+        else uses.set(n.name!, [n]);
       };
       walk<Node>(this.parse(code), (n) => {
         if (n.type == 'Literal' && typeof n.value == 'string') words(n.value);

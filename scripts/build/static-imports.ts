@@ -16,7 +16,7 @@ const isImport = (n: Node | undefined): n is Node => n?.type == 'ImportExpressio
  * For the CDN's single files: a dynamic `import('./x.js')` in the kit's sources becomes a
  * static import, so the module is part of the bundle like any other, with no lazy-init wrapper
  * around it and its imports (what inlining a dynamic import costs: over 2 KB gzip on all.js).
- * The calling code stays as it is: it still gets a promise of the module.
+ * The calling code still gets a promise, settled after the current task's code as before.
  *  - `import('./x.js').then((m) => ... m.a ... m.b ...)`, where `m` is only read for members,
  *    becomes `Promise.resolve().then(() => ... a ... b ...)` over `import { a, b } from './x.js'`:
  *    the callback still runs later, and the module's other exports can still be left out of the
