@@ -6,7 +6,7 @@ import type { Plugin } from 'vite';
  * and what each becomes in one. The minifier then drops the code that only they reached.
  * - `…PolyfillSupport`: hooks for `lit/polyfill-support.js`, which patches Lit for browsers
  *   without shadow DOM. Those browsers cannot run these files (below), and the polyfill patches
- *   Lit's internal members by name, which minifyPass renames here anyway. Read as undefined.
+ *   Lit's internal members by name, which shortMembers renames here anyway. Read as undefined.
  * - `…Versions`: a list of the Lit versions loaded, read only by Lit's development build to warn
  *   of two copies. Not kept.
  * - Whether shadow roots take constructed stylesheets (`adoptedStyleSheets`: Chrome 73, Firefox
@@ -18,6 +18,11 @@ import type { Plugin } from 'vite';
  *   a server render. all-hydrate.js bundles that module and keeps the hook; in the other files
  *   nothing could set it (a separately loaded copy of the module could not patch the renamed
  *   members either). Read as undefined.
+ * - `Symbol.metadata` and `litPropertyMetadata`: where standard (TC39) decorators leave the
+ *   options of the properties they declare, for ReactiveElement to read. The kit's elements
+ *   declare `static properties`, and a CDN file hands no Lit class or decorator to the page. (A
+ *   class that extends a CDN element, found by `customElements.get`, with decorators from another
+ *   copy of Lit would not get its decorated properties: such code takes the kit from npm.) Not kept.
  */
 const EDITS = [
   { pattern: /\b[\w$]+\.(?:litHtml|reactiveElement|litElement)PolyfillSupport\b/g, to: '(void 0)' },

@@ -35,7 +35,7 @@ export function minifyPass(): Plugin {
           jsc: {
             target: 'es2022',
             parser: { syntax: 'ecmascript' },
-            // Each file stands alone, so renaming a member throughout it is consistent; DOM names stay (SWC's list).
+            // Each file stands alone: its top-level names are renamed too (an IIFE's are local already).
             minify: { compress: { passes: 3 }, mangle: { toplevel: options.format == 'es' }, format: { comments: false } },
           },
         });
