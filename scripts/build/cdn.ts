@@ -52,16 +52,17 @@ function fullAuthClient(): Plugin {
 
 /** The build of one CDN file. */
 export function fileBuild({ file, entry, format }: CdnFile, outDir: string, first: boolean): UserConfig {
+  const hydrates = file === 'all-hydrate.js';
   return {
     esbuild: { target: 'es2022' },
     // all-hydrate.js keeps its templates as written: hydration matches a server render's templates by a
     // hash of their strings, and the server (service-kit/ssr, from dist/lib or src) renders them unshortened.
     plugins: [
-      ...(file === 'all-hydrate.js' ? [] : [compactTemplates()]),
-      ...(file === 'all.js' || file === 'all-hydrate.js' ? [fullAuthClient()] : []),
-      litHooks({ hydrate: file === 'all-hydrate.js' }),
+      ...(hydrates ? [] : [compactTemplates()]),
+      ...(file === 'all.js' || hydrates ? [fullAuthClient()] : []),
+      litHooks({ hydrate: hydrates }),
       staticImports(),
-      shortMembers({ shared: file !== 'all-hydrate.js' }),
+      shortMembers({ shared: !hydrates }),
       minifyPass(),
     ],
     build: {

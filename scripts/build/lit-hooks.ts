@@ -31,7 +31,7 @@ const EDITS = [
     pattern: /\b[\w$]+\.ShadowRoot&&\(void 0===[\w$]+\.ShadyCSS\|\|[\w$]+\.ShadyCSS\.nativeShadow\)&&"adoptedStyleSheets"in Document\.prototype&&"replace"in CSSStyleSheet\.prototype/g,
     to: '(!0)',
   },
-  { pattern: /\b[\w$]+\.litElementHydrateSupport\b/g, to: '(void 0)', hydrate: true },
+  { pattern: /\b[\w$]+\.litElementHydrateSupport\b/g, to: '(void 0)', hydration: true },
   { pattern: /Symbol\.metadata\?\?=Symbol\("metadata"\),[\w$]+\.litPropertyMetadata\?\?=new WeakMap;/g, to: '' },
   {
     pattern:
@@ -56,9 +56,9 @@ export function litHooks({ hydrate }: { hydrate: boolean }): Plugin {
       const file = Object.keys(EXPECTED).find((name) => id.replaceAll('\\', '/').endsWith(`/node_modules/${name}`));
       if (!file) return null;
       const out = new MagicString(code);
-      const counts = EDITS.map(({ pattern, to, hydrate: hook }) => {
+      const counts = EDITS.map(({ pattern, to, hydration }) => {
         const found = [...code.matchAll(pattern)];
-        if (!(hook && hydrate)) for (const m of found) out.overwrite(m.index, m.index + m[0].length, to);
+        if (!(hydration && hydrate)) for (const m of found) out.overwrite(m.index, m.index + m[0].length, to);
         return found.length;
       });
       if (counts.join() != EXPECTED[file]!.join()) {
