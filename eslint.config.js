@@ -21,4 +21,19 @@ export default tseslint.config(
     files: ['test/**/*.ts'],
     rules: { '@typescript-eslint/no-unused-expressions': 'off' },
   },
+  {
+    // Browser tests wait on events, requests and states, never on a clock (test/support/waits.ts):
+    // the one fixed wait is quietFor, a check that nothing happens within a time.
+    files: ['test/components/**/*.ts', 'test/core/**/*.ts', 'test/reliability/**/*.ts'],
+    // The waits themselves, and the reliability harness's bounds on child processes.
+    ignores: ['test/reliability/support.ts', 'test/reliability/run.ts', 'test/reliability/soak.ts'],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'setTimeout', message: 'Wait for the event or state (test/support/waits.ts); quietFor is for checks that nothing happens.' }],
+      'no-restricted-imports': ['error', { paths: [{ name: '@open-wc/testing', importNames: ['waitUntil', 'aTimeout'], message: 'Use waitFor from test/support/waits.ts: a generous limit and a failure that names what was awaited.' }] }],
+      'no-restricted-syntax': ['error',
+        { selector: "CallExpression[callee.property.name='waitForTimeout']", message: 'Wait for the event or state, not for a time.' },
+        { selector: "CallExpression[callee.name='sleep']", message: 'Wait for the event or state (test/support/waits.ts); quietFor is for checks that nothing happens.' },
+      ],
+    },
+  },
 );

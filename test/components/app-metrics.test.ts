@@ -1,8 +1,9 @@
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import '../../src/components/app-metrics/app-metrics.js';
 import type { ServiceAppMetrics } from '../../src/components/app-metrics/app-metrics.js';
 import { configure, type AppNameMetric } from '../../src/core/index.js';
 import { appName, fakeCount, fakeHost, serviceUrl } from '../support/service.js';
+import { waitFor } from '../support/waits.js';
 
 const DISTINCT = 'metrics-el-test';
 const MARKUP = '<b>metrics</b><img src=x onerror=alert(1)>';
@@ -10,7 +11,7 @@ const MARKUP = '<b>metrics</b><img src=x onerror=alert(1)>';
 const text = (node: Element | null) => (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
 const $$ = (el: ServiceAppMetrics, selector: string) => [...el.shadowRoot!.querySelectorAll(selector)];
 const loaded = (el: ServiceAppMetrics) =>
-  waitUntil(() => el.shadowRoot!.querySelector('[part="table"], [part="empty"], [part="error"]'), 'the metrics settle', { timeout: 8000 });
+  waitFor(() => el.shadowRoot!.querySelector('[part="table"], [part="empty"], [part="error"]'), 'the metrics settle');
 
 /** The table's rows as [name, count]. */
 const tableRows = (el: ServiceAppMetrics) =>
@@ -124,11 +125,11 @@ describe('<service-app-metrics>', () => {
     await loaded(el);
     const week = tableRows(el).find(([name]) => name === DISTINCT)![1];
     el.timeRange = 'all_time';
-    await waitUntil(() => text(el.shadowRoot!.querySelector('caption')) === 'Requests by app, all time', 'the all-time counts', { timeout: 8000 });
+    await waitFor(() => text(el.shadowRoot!.querySelector('caption')) === 'Requests by app, all time', 'the all-time counts');
     const allTime = tableRows(el).find(([name]) => name === DISTINCT)![1];
     expect(allTime).to.be.at.least(week);
     el.setAttribute('time-range', 'month');
-    await waitUntil(() => text(el.shadowRoot!.querySelector('caption')) === 'Requests by app, the last 30 days', 'the month counts', { timeout: 8000 });
+    await waitFor(() => text(el.shadowRoot!.querySelector('caption')) === 'Requests by app, the last 30 days', 'the month counts');
     const paths = (await fakeCount(host)).paths.map((p) => p.split('?')[0]);
     expect(paths).to.deep.equal([
       '/v1/metrics/app_name/trailing/week',
@@ -191,6 +192,6 @@ describe('<service-app-metrics>', () => {
     const first = tableRows(el).find(([name]) => name === DISTINCT)![1];
     await requestsAs(DISTINCT, 2);
     el.refresh();
-    await waitUntil(() => tableRows(el).find(([name]) => name === DISTINCT)?.[1] === first + 2, 'the new count', { timeout: 8000 });
+    await waitFor(() => tableRows(el).find(([name]) => name === DISTINCT)?.[1] === first + 2, 'the new count');
   });
 });

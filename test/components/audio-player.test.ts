@@ -7,7 +7,8 @@ import type { ServiceTrackCard } from '../../src/components/track-card/track-car
 import { getAudioEngine } from '../../src/core/audio.js';
 import type { Track } from '../../src/core/index.js';
 import { appName, browserEngine, serviceClient, serviceUrl, eachService } from '../support/service.js';
-import { engineState, playing, until } from '../support/playback.js';
+import { engineState, playing } from '../support/playback.js';
+import { waitFor } from '../support/waits.js';
 
 let engine = getAudioEngine();
 const part = <T extends Element = HTMLElement>(el: Element, name: string) => el.shadowRoot!.querySelector<T>(`[part="${name}"]`);
@@ -43,7 +44,6 @@ const streamLog = async (recorderUrl: string, trackId: string, app: string): Pro
 eachService(() =>
   describe('<service-audio-player>', function () {
   // A bound for a run that hangs only: every wait is on an event or the engine's state.
-  this.timeout(60_000);
   let short: Track[]; // the three shortest trending tracks
   let long: Track; // one long enough to seek a minute into
 
@@ -125,7 +125,7 @@ eachService(() =>
   it('play() plays the track-id track from where currentTime was set; pause() pauses it', async () => {
     const track = short[0]!;
     const el = await playerFor({ trackId: track.id });
-    await until(() => text(el, 'title') === track.title);
+    await waitFor(() => text(el, 'title') === track.title, 'the player to show the track');
     el.currentTime = 20; // before it plays: where it will start
     await el.updateComplete;
     expect(seekSlider(el).getAttribute('aria-valuetext')).to.equal(`0:20 of ${fmt(track.duration)}`);
@@ -157,7 +157,7 @@ eachService(() =>
     </div>`);
     const card = wrap.querySelector('service-track-card') as ServiceTrackCard;
     const el = wrap.querySelector('service-audio-player')!;
-    await until(() => part(card, 'play-button'));
+    await waitFor(() => part(card, 'play-button'), "the card's play button");
     const changed = oneEvent(el, 'service-trackchange');
     part(card, 'play-button')!.click();
     expect((await changed).detail.track.id).to.equal(track.id);
@@ -190,7 +190,7 @@ eachService(() =>
     const app = 'player-seek-slider';
     await engine.play(short[0]!, { client: serviceClient() }); // something else first: the long track starts afresh
     const el = await playerFor({ host: `${recorderUrl}/p/${port}/${SEEK_RATE}`, app, trackId: long.id });
-    await until(() => text(el, 'title') === long.title);
+    await waitFor(() => text(el, 'title') === long.title, 'the player to show the long track');
     part(el, 'play-button')!.click();
     await playing(long.id);
     const target = long.duration - 30;
@@ -231,11 +231,11 @@ eachService(() =>
     expect(text(el, 'title')).to.equal(short[1]!.title);
 
     part(el, 'next-button')!.click();
-    await until(() => text(el, 'title') === short[2]!.title);
+    await waitFor(() => text(el, 'title') === short[2]!.title, 'the player to show the third track');
     expect(part<HTMLButtonElement>(el, 'next-button')!.disabled).to.equal(true); // the end of the queue
 
     part(el, 'previous-button')!.click(); // within 3 s of its start: the previous track
-    await until(() => text(el, 'title') === short[1]!.title);
+    await waitFor(() => text(el, 'title') === short[1]!.title, 'the player to show the second track');
     await playing(short[1]!.id);
   });
 
@@ -284,7 +284,7 @@ eachService(() =>
 
   it('sets volume and mute from its controls and properties', async () => {
     const el = await playerFor({ trackId: short[0]!.id });
-    await until(() => text(el, 'title'));
+    await waitFor(() => text(el, 'title'), 'the player to show a title');
     const volume = part<HTMLInputElement>(el, 'volume')!;
     el.volume = 0.5;
     await engineState((s) => s.volume === 0.5, 'the property to set the volume');

@@ -37,7 +37,6 @@ before(async function () {
 });
 
 describe('one CDN file, copied alone, logs in', function () {
-  this.timeout(60_000);
 
   for (const file of ['all.js', 'service-login-button.js']) {
     it(`${file}: the <service-login-button> tag`, async () => expectLoggedIn(await siteLogin(file, 'element'), file));
@@ -57,7 +56,6 @@ describe('one CDN file, copied alone, logs in', function () {
 });
 
 describe('sdk.js, copied alone, logs in', function () {
-  this.timeout(60_000);
 
   it('an ES module: import { init, renderButton } from ./sdk.js', async () => {
     expectLoggedIn(await siteLogin('sdk.js', 'sdk-module'), 'sdk.js');

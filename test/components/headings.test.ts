@@ -1,11 +1,12 @@
 // Elements that show a heading take `heading-level` (2–6), so they fit the page's outline:
 // h1 > h2 > the elements at level 3 passes axe (heading-order among its rules).
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/components/track-card/track-card.js';
 import '../../src/components/playlist/playlist.js';
 import '../../src/components/user-card/user-card.js';
 import '../../src/components/provider/provider.js';
 import { appName, demoUser, serviceClient, serviceUrl } from '../support/service.js';
+import { waitFor } from '../support/waits.js';
 
 const TAGS = ['service-track-card', 'service-playlist', 'service-user-card'] as const;
 const heading = (el: Element) => el.shadowRoot?.querySelector<HTMLElement>('[role="heading"]');
@@ -34,7 +35,7 @@ describe('heading-level', () => {
       </section>
     </main>`);
     const els = TAGS.map((t) => root.querySelector(t)!);
-    await waitUntil(() => els.every((el) => heading(el)), 'every element shows its heading', { timeout: 8000 });
+    await waitFor(() => els.every((el) => heading(el)), 'every element shows its heading');
     return { root, levels: els.map((el) => heading(el)!.getAttribute('aria-level')) };
   }
 

@@ -4,10 +4,11 @@
 // Hydration support must load before Lit: this file imports it first.
 import '../../src/hydrate.js';
 import '../../src/all.js';
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import type { ServiceTrackCard } from '../../src/components/track-card/track-card.js';
 import type { ServicePlaylist } from '../../src/components/playlist/playlist.js';
 import { appName, serviceUrl } from '../support/service.js';
+import { waitFor } from '../support/waits.js';
 
 type Track = { id: string; title: string };
 
@@ -55,7 +56,7 @@ describe('server-rendered elements (Lit development build)', () => {
     const title = card.shadowRoot!.querySelector('[part~="title"]');
     expect(title?.textContent).to.equal(track.title);
     await card.updateComplete;
-    await waitUntil(() => card.track !== undefined, 'the task completes with the embedded track');
+    await waitFor(() => card.track !== undefined, 'the task completes with the embedded track');
     expect(card.shadowRoot!.querySelector('[part~="title"]')).to.equal(title);
     expect(card.shadowRoot!.querySelectorAll('[part~="card"]')).to.have.length(1);
     expect(card.track!.id).to.equal(track.id);
@@ -65,7 +66,7 @@ describe('server-rendered elements (Lit development build)', () => {
     // Another track: fetched and shown, as by a plain card.
     const other = tracks[1]!;
     card.trackId = other.id;
-    await waitUntil(() => card.shadowRoot!.querySelector('[part~="title"]')?.textContent === other.title, 'the other track shows', { timeout: 8000 });
+    await waitFor(() => card.shadowRoot!.querySelector('[part~="title"]')?.textContent === other.title, 'the other track shows');
     expect(requestsFor(`/tracks/${other.id}`)).to.equal(1);
     container.remove();
   });
@@ -79,7 +80,7 @@ describe('server-rendered elements (Lit development build)', () => {
     const element = container.querySelector('service-playlist') as ServicePlaylist;
     const items = [...element.shadowRoot!.querySelectorAll('[part~="item"]')];
     expect(items.length).to.be.greaterThan(0);
-    await waitUntil(() => element.playlist !== undefined, 'the task completes with the embedded playlist');
+    await waitFor(() => element.playlist !== undefined, 'the task completes with the embedded playlist');
     expect([...element.shadowRoot!.querySelectorAll('[part~="item"]')]).to.deep.equal(items);
     expect(requestsFor(`/playlists/${playlist!.id}`)).to.equal(0);
     expect(warnings).to.deep.equal([]);
@@ -89,7 +90,7 @@ describe('server-rendered elements (Lit development build)', () => {
   it('a plain card on the same page fetches and renders as usual', async () => {
     const track = tracks[2]!;
     const card = await fixture<ServiceTrackCard>(html`<service-track-card host=${serviceUrl} app-name=${appName} track-id=${track.id}></service-track-card>`);
-    await waitUntil(() => card.shadowRoot!.querySelector('[part~="title"]')?.textContent === track.title, 'the card renders', { timeout: 8000 });
+    await waitFor(() => card.shadowRoot!.querySelector('[part~="title"]')?.textContent === track.title, 'the card renders');
     expect(requestsFor(`/tracks/${track.id}`)).to.equal(1);
   });
 });

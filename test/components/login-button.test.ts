@@ -1,6 +1,6 @@
 // <service-login-button> in every engine against the real prompt page (driven by
 // test/support/popup-driver.mjs) and verify endpoint.
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { emulateMedia, executeServerCommand, sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../src/components/login-button/login-button.js';
 import '../../src/components/provider/provider.js';
@@ -8,6 +8,7 @@ import { DEFAULT_TEXT, type ServiceLoginButton } from '../../src/components/logi
 import { CLOSED_MESSAGE, STATE_KEY } from '../../src/core/auth.js';
 import { pageNavigation } from '../../src/core/auth-redirect.js';
 import { appName, browserEngine, serviceUrl } from '../support/service.js';
+import { waitFor } from '../support/waits.js';
 
 /** The seeded demo app's API key (docs/login.md). */
 const API_KEY = '774b4a83134248429841ef8bd8a685f0875b9ab1';
@@ -203,7 +204,7 @@ describe('<service-login-button>', () => {
     try {
       const el = await button(`redirect-uri="${here()}"`);
       inner(el).click();
-      await waitUntil(() => target, 'the button sends the page to the prompt page');
+      await waitFor(() => target, 'the button sends the page to the prompt page');
       pageUrl = new URL(target);
       expect(pageUrl.searchParams.get('redirect_uri')).to.equal(here());
       expect(inner(el).getAttribute('aria-busy'), 'busy while the page leaves').to.equal('true');

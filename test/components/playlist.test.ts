@@ -1,14 +1,17 @@
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import '../../src/components/playlist/playlist.js';
 import type { ServicePlaylist } from '../../src/components/playlist/playlist.js';
 import { getAudioEngine } from '../../src/core/audio.js';
 import type { Playlist, Track } from '../../src/core/index.js';
-import { appName, onFirstError, demoUser, fakeHost, serviceClient, serviceUrl, sleep, slugify, eachService } from '../support/service.js';
+import {
+  appName, onFirstError, demoUser, fakeHost, serviceClient, serviceUrl, slugify, eachService,
+} from '../support/service.js';
 import { playing } from '../support/playback.js';
+import { quietFor, waitFor } from '../support/waits.js';
 
 const part = (el: Element, name: string) => el.shadowRoot!.querySelector<HTMLElement>(`[part="${name}"]`);
 const items = (el: Element) => [...el.shadowRoot!.querySelectorAll<HTMLLIElement>('li[part="item"]')];
-const loaded = (el: ServicePlaylist) => waitUntil(() => part(el, 'header') || part(el, 'error'), 'the playlist settles', { timeout: 8000 });
+const loaded = (el: ServicePlaylist) => waitFor(() => part(el, 'header') || part(el, 'error'), 'the playlist settles');
 
 /** Rewrites the JSON of the real service's answers whose URL contains `match`, for records the catalog lacks. */
 function rewriteAnswers(match: string, edit: (body: { data: unknown }) => void): () => void {
@@ -25,7 +28,6 @@ function rewriteAnswers(match: string, edit: (body: { data: unknown }) => void):
 
 eachService(() =>
   describe('<service-playlist>', function () {
-  this.timeout(60_000); // a bound for a run that hangs only: the waits are on events and the engine's state
   let demo: Playlist;
   let demoTracks: Track[];
   let album: Playlist;
@@ -187,7 +189,7 @@ eachService(() =>
     </div>`);
     const el = wrap.querySelector('service-playlist')!;
     const requests = () => performance.getEntriesByType('resource').filter((e) => e.name.includes(`app_name=${app}`));
-    await sleep(300);
+    await quietFor(300); // nothing happens within: a lazy element off screen sends no request
     expect(requests()).to.have.length(0);
     expect(part(el, 'loading')).to.exist;
     el.scrollIntoView();

@@ -1,7 +1,7 @@
 // Production may send any optional field as null, and only `is_downloadable`: the service in
 // --compat production mode sends neither, so its answers are rewritten here (every optional
 // field null, `downloadable` dropped) and each element must still render without an error.
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/components/track-card/track-card.js';
 import '../../src/components/playlist/playlist.js';
 import '../../src/components/user-card/user-card.js';
@@ -9,6 +9,7 @@ import '../../src/components/trending-list/trending-list.js';
 import '../../src/components/audio-player/audio-player.js';
 import type { Playlist, Track } from '../../src/core/index.js';
 import { compatServiceUrl, demoUser, serviceClient } from '../support/service.js';
+import { waitFor } from '../support/waits.js';
 
 const OPTIONAL = ['artwork', 'description', 'genre', 'mood', 'release_date', 'tags', 'remix_of', 'bio', 'location', 'cover_photo', 'profile_picture', 'stream_conditions'];
 
@@ -22,7 +23,6 @@ function nullify(value: unknown): void {
 }
 
 describe('elements on production answers with null optional fields', function () {
-  this.timeout(30000);
   const realFetch = window.fetch;
   let track: Track;
   let playlist: Playlist;
@@ -43,7 +43,7 @@ describe('elements on production answers with null optional fields', function ()
   after(() => (window.fetch = realFetch));
 
   const settled = (el: Element, part: string) =>
-    waitUntil(() => el.shadowRoot?.querySelector(`[part="${part}"], [part="error"]`), `${el.localName} settles`, { timeout: 10000 });
+    waitFor(() => el.shadowRoot?.querySelector(`[part="${part}"], [part="error"]`), () => `${el.localName} settles`);
   const noError = (el: Element) => expect(el.shadowRoot!.querySelector('[part="error"]'), `${el.localName} shows no error`).to.equal(null);
 
   it('track card, playlist, user card, trending list and player render them', async () => {
@@ -65,8 +65,8 @@ describe('elements on production answers with null optional fields', function ()
     expect(list!.shadowRoot!.querySelector('[part="name"]')!.textContent).to.equal(playlist.playlist_name);
     await settled(user!, 'card');
     noError(user!);
-    await waitUntil(() => trending!.shadowRoot!.querySelectorAll('li[part="item"]').length === 5, 'five trending items', { timeout: 10000 });
-    await waitUntil(() => player!.shadowRoot!.textContent!.includes(track.title), 'the player shows the track', { timeout: 10000 });
+    await waitFor(() => trending!.shadowRoot!.querySelectorAll('li[part="item"]').length === 5, 'five trending items');
+    await waitFor(() => player!.shadowRoot!.textContent!.includes(track.title), 'the player shows the track');
     for (const el of [card, list, user, trending]) await expect(el).to.be.accessible();
   });
 });

@@ -3,10 +3,11 @@
 import * as React from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { ServiceTrackCard, ServiceLoginButton } from '../../src/react/index.js';
 import type { ServiceErrorDetail } from '../../src/components/shared/service-element.js';
 import { appName, serviceUrl } from '../support/service.js';
+import { waitFor } from '../support/waits.js';
 
 describe('React wrappers', () => {
   let container: HTMLDivElement;
@@ -28,10 +29,10 @@ describe('React wrappers', () => {
   it('hands service-error to onServiceError with the 404 detail', async () => {
     const details: ServiceErrorDetail[] = [];
     render(React.createElement(ServiceTrackCard, { trackId: 'zzzzzz', host: serviceUrl, appName, onServiceError: (e) => details.push(e.detail) }));
-    await waitUntil(() => details.length > 0, 'onServiceError was not called', { timeout: 8000 });
+    await waitFor(() => details.length > 0, 'onServiceError was not called');
     expect(details).to.have.length(1);
     expect(details[0]).to.include({ status: 404, operation: 'getTrack' });
-    await waitUntil(() => card().shadowRoot!.querySelector('[part="error"]'), 'the card shows the error');
+    await waitFor(() => card().shadowRoot!.querySelector('[part="error"]'), 'the card shows the error');
   });
 
   it('moves the listener when the onX prop changes', async () => {
@@ -39,10 +40,10 @@ describe('React wrappers', () => {
     const second: ServiceErrorDetail[] = [];
     const props = { trackId: 'zzzzzz', host: serviceUrl, appName };
     render(React.createElement(ServiceTrackCard, { ...props, onServiceError: (e) => first.push(e.detail) }));
-    await waitUntil(() => first.length > 0, 'the first handler was not called', { timeout: 8000 });
+    await waitFor(() => first.length > 0, 'the first handler was not called');
     render(React.createElement(ServiceTrackCard, { ...props, onServiceError: (e) => second.push(e.detail) }));
     card().shadowRoot!.querySelector<HTMLButtonElement>('[part="retry"]')!.click();
-    await waitUntil(() => second.length > 0, 'the second handler was not called', { timeout: 8000 });
+    await waitFor(() => second.length > 0, 'the second handler was not called');
     expect(first).to.have.length(1);
     expect(second[0]!.status).to.equal(404);
   });
@@ -85,7 +86,7 @@ describe('raw tags in React 19 (the JSX types in src/types/jsx.ts)', () => {
       const el = container.querySelector('service-track-card')!;
       expect(el.getAttribute('track-id')).to.equal('zzzzzz');
       expect(el.trackId).to.equal('zzzzzz');
-      await waitUntil(() => details.length > 0, 'onservice-error was not called', { timeout: 8000 });
+      await waitFor(() => details.length > 0, 'onservice-error was not called');
       expect(details[0]).to.include({ status: 404, operation: 'getTrack' });
     } finally {
       root.unmount();

@@ -1,8 +1,11 @@
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import '../../src/components/search/search.js';
 import type { ServiceSearch } from '../../src/components/search/search.js';
 import type { Track } from '../../src/core/index.js';
-import { appName, demoUser, fakeCount, fakeHost, serviceClient, serviceUrl, sleep, eachService } from '../support/service.js';
+import {
+  appName, demoUser, eachService, fakeCount, fakeHost, release, requestsReached, serviceClient, serviceUrl,
+} from '../support/service.js';
+import { nextTask, quietFor, waitFor } from '../support/waits.js';
 
 const $ = (el: ServiceSearch, selector: string) => el.shadowRoot!.querySelector<HTMLElement>(selector);
 const input = (el: ServiceSearch) => $(el, '[part="input"]') as HTMLInputElement;
@@ -26,7 +29,7 @@ function press(el: ServiceSearch, key: string): KeyboardEvent {
 
 /** Waits until the results for `query` are on screen (options, or the empty state). */
 async function resultsFor(el: ServiceSearch, query: string): Promise<void> {
-  await waitUntil(() => el.results?.query === query, `results for "${query}"`, { timeout: 8000 });
+  await waitFor(() => el.results?.query === query, () => `results for "${query}"`);
   await el.updateComplete;
 }
 
@@ -90,7 +93,7 @@ eachService(() =>
   it('shows a loading state while the search is under way', async () => {
     const el = await mount({ host: fakeHost('hang'), debounce: 0 });
     type(el, 'night');
-    await waitUntil(() => $(el, '[part="popup"]:not([hidden]) [part="loading"]'), 'the loading state shows');
+    await waitFor(() => $(el, '[part="popup"]:not([hidden]) [part="loading"]'), 'the loading state shows');
     await expect(el).to.be.accessible();
   });
 
@@ -112,7 +115,7 @@ eachService(() =>
     expect(el.results!.kind).to.equal('track');
     const users = [...el.shadowRoot!.querySelectorAll<HTMLButtonElement>('[part="type-button"]')].find((b) => text(b) === 'Users')!;
     users.click();
-    await waitUntil(() => el.results?.kind === 'user', 'user results', { timeout: 8000 });
+    await waitFor(() => el.results?.kind === 'user', 'user results');
     expect(el.getAttribute('type')).to.equal('users');
     expect(users.getAttribute('aria-pressed')).to.equal('true');
   });
@@ -135,7 +138,7 @@ eachService(() =>
     const box = $(el, '[part="downloadable"] input') as HTMLInputElement;
     box.click();
     expect(el.onlyDownloadable).to.equal(false);
-    await waitUntil(async () => (await fakeCount(host)).api === 2, 'a second search', { timeout: 8000 });
+    await waitFor(async () => (await fakeCount(host)).api === 2, 'a second search');
     expect((await fakeCount(host)).paths.at(-1)).not.to.contain('only_downloadable');
   });
 
@@ -229,7 +232,8 @@ eachService(() =>
     const word = 'night';
     for (let i = 1; i <= word.length; i++) {
       type(el, word.slice(0, i));
-      await sleep(40);
+      // Each letter in a task of its own, before the debounce timer the last one set can fire.
+      await nextTask();
     }
     await resultsFor(el, word);
     const { api, paths } = await fakeCount(host);
@@ -239,15 +243,18 @@ eachService(() =>
   });
 
   it('a new query cancels the one in flight: a late answer never replaces a newer one', async () => {
-    const host = fakeHost('slow');
+    const host = fakeHost('held'); // each answer waits until the test releases it
     const el = await mount({ host, debounce: 0 });
     const errors: Event[] = [];
     el.addEventListener('service-error', (e) => errors.push(e));
     type(el, 'night');
-    await waitUntil(async () => (await fakeCount(host)).api === 1, 'the first search is sent');
+    await requestsReached(host, 1);
     type(el, 'demo');
+    await requestsReached(host, 2);
+    await release(host, 2);
     await resultsFor(el, 'demo');
-    await sleep(500);
+    await release(host, 1); // the first search's answer comes last
+    await quietFor(500); // nothing happens within: time for the late answer to arrive, which must change nothing
     expect(el.results!.query).to.equal('demo');
     expect(input(el).value).to.equal('demo');
     expect(errors, 'the cancelled search is not an error').to.have.length(0);
@@ -268,7 +275,7 @@ eachService(() =>
     const host = fakeHost('proxy');
     const el = await mount({ host, debounce: 0 });
     type(el, '   ');
-    await sleep(100);
+    await quietFor(100); // nothing happens within: a search would have been sent by then (debounce 0)
     expect((await fakeCount(host)).api).to.equal(0);
     expect($(el, '[part="popup"]')!.hidden).to.equal(true);
   });
@@ -306,7 +313,7 @@ eachService(() =>
     const titles = options(el).map((o) => text(o.querySelector('[part="option-title"]')));
     expect(titles).to.include(soup.title);
     expect(el.shadowRoot!.querySelector('script, img[src="x"]')).to.equal(null);
-    await sleep(100);
+    await quietFor(100); // nothing happens within: time for a payload's handler to run
     expect(alerts).to.deep.equal([]);
     await expect(el).to.be.accessible();
   });

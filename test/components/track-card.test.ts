@@ -1,13 +1,14 @@
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/components/track-card/track-card.js';
 import type { ServiceTrackCard } from '../../src/components/track-card/track-card.js';
 import { getAudioEngine } from '../../src/core/audio.js';
 import type { Track } from '../../src/core/index.js';
 import { appName, onFirstError, serviceClient, serviceUrl, eachService } from '../support/service.js';
 import { playing } from '../support/playback.js';
+import { waitFor } from '../support/waits.js';
 
 const shadowText = (el: Element) => el.shadowRoot!.textContent!.replace(/\s+/g, ' ');
-const loaded = (el: ServiceTrackCard) => waitUntil(() => el.shadowRoot!.querySelector('[part="card"]'), 'the card renders', { timeout: 8000 });
+const loaded = (el: ServiceTrackCard) => waitFor(() => el.shadowRoot!.querySelector('[part="card"]'), 'the card renders');
 
 eachService(() =>
   describe('<service-track-card>', () => {
@@ -57,13 +58,12 @@ eachService(() =>
 
   it('shows the empty state with nothing to load', async () => {
     const el = await fixture<ServiceTrackCard>(html`<service-track-card host=${serviceUrl} app-name=${appName}></service-track-card>`);
-    await waitUntil(() => el.shadowRoot!.querySelector('[part="empty"], [part="loading"]'));
+    await waitFor(() => el.shadowRoot!.querySelector('[part="empty"], [part="loading"]'), 'the empty or loading state');
     // No id and no URL: nothing is fetched and the card says so once the task settles.
     expect(el.track).to.equal(undefined);
   });
 
   it('plays through the page engine, and two cards never play at once', async function () {
-    this.timeout(60_000); // a bound for a run that hangs only: the waits are on the engine's state
     const [a, b] = [tracks[2]!, tracks[3]!];
     const wrap = await fixture<HTMLDivElement>(html`<div>
       <service-track-card host=${serviceUrl} app-name=${appName} track-id=${a.id}></service-track-card>

@@ -1,15 +1,16 @@
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import '../../src/components/trending-list/trending-list.js';
 import type { ServiceTrendingList } from '../../src/components/trending-list/trending-list.js';
 import { getAudioEngine } from '../../src/core/audio.js';
 import type { Track } from '../../src/core/index.js';
-import { appName, onFirstError, fakeHost, serviceClient, serviceUrl, sleep, eachService } from '../support/service.js';
+import { appName, onFirstError, fakeHost, serviceClient, serviceUrl, eachService } from '../support/service.js';
 import { engineState, playing } from '../support/playback.js';
+import { quietFor, waitFor } from '../support/waits.js';
 
 const items = (el: Element) => [...el.shadowRoot!.querySelectorAll<HTMLLIElement>('li[part="item"]')];
 const titles = (el: Element) => items(el).map((li) => li.querySelector('[part="item-title"]')!.textContent);
 const loaded = (el: ServiceTrendingList) =>
-  waitUntil(() => el.shadowRoot!.querySelector('[part="list"], [part="empty"], [part="error"]'), 'the list settles', { timeout: 8000 });
+  waitFor(() => el.shadowRoot!.querySelector('[part="list"], [part="empty"], [part="error"]'), 'the list settles');
 /** After a change: the update that starts the new fetch, then its result. */
 const settledAgain = async (el: ServiceTrendingList) => {
   await el.updateComplete;
@@ -21,7 +22,6 @@ const trendingRequests = (app: string) =>
 
 eachService(() =>
   describe('<service-trending-list>', function () {
-  this.timeout(60_000); // a bound for a run that hangs only: axe over 100 items takes seconds
   let week: Track[];
   let allTime: Track[];
 
@@ -217,7 +217,7 @@ eachService(() =>
       expect(first.querySelector('[part="item-title"]')!.textContent).to.equal(markup);
       expect(first.querySelector('[part="item-artist"]')!.textContent).to.contain(markup);
       expect(first.querySelector('b, [part="item-title"] img, [part="item-artist"] img')).to.equal(null);
-      await sleep(50);
+      await quietFor(50); // nothing happens within: time for a payload's handler to run
       expect((window as { __pwned?: number }).__pwned).to.equal(undefined);
     } finally {
       window.fetch = realFetch;
@@ -231,7 +231,7 @@ eachService(() =>
       <service-trending-list host=${serviceUrl} app-name=${app} loading="lazy" limit="5"></service-trending-list>
     </div>`);
     const el = wrap.querySelector('service-trending-list')!;
-    await sleep(300);
+    await quietFor(300); // nothing happens within: a lazy element off screen sends no request
     expect(trendingRequests(app)).to.have.length(0);
     expect(el.shadowRoot!.querySelector('[part="loading"]')).to.exist;
     el.scrollIntoView();

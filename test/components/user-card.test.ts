@@ -1,25 +1,27 @@
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/components/user-card/user-card.js';
 import type { ServiceUserCard } from '../../src/components/user-card/user-card.js';
 import { getAudioEngine } from '../../src/core/audio.js';
 import type { Activity, Playlist, Track, User } from '../../src/core/index.js';
-import { appName, onFirstError, demoUser, fakeHost, serviceClient, serviceUrl, sleep, eachService } from '../support/service.js';
+import {
+  appName, onFirstError, demoUser, fakeHost, serviceClient, serviceUrl, eachService,
+} from '../support/service.js';
 import { engineState, playing } from '../support/playback.js';
+import { quietFor, waitFor } from '../support/waits.js';
 
 const root = (el: Element) => el.shadowRoot!;
 const part = (el: Element, name: string) => root(el).querySelector<HTMLElement>(`[part="${name}"]`);
 const tabs = (el: Element) => [...root(el).querySelectorAll<HTMLButtonElement>('[role="tab"]')];
 const openPanel = (el: Element) => root(el).querySelector<HTMLElement>('[role="tabpanel"]:not([hidden])')!;
 const panelTitles = (el: Element) => [...openPanel(el).querySelectorAll('li[part="item"] [part="item-title"]')].map((n) => n.textContent);
-const loaded = (el: ServiceUserCard) => waitUntil(() => part(el, 'card') || part(el, 'error'), 'the card settles', { timeout: 8000 });
+const loaded = (el: ServiceUserCard) => waitFor(() => part(el, 'card') || part(el, 'error'), 'the card settles');
 const panelLoaded = (el: ServiceUserCard) =>
-  waitUntil(() => openPanel(el)?.querySelector('[part="list"], [part="empty"], [part="error"]'), 'the tab settles', { timeout: 8000 });
+  waitFor(() => openPanel(el)?.querySelector('[part="list"], [part="empty"], [part="error"]'), 'the tab settles');
 const pagerButton = (el: Element, label: string) => [...openPanel(el).querySelectorAll<HTMLButtonElement>('[part="pager"] button')].find((b) => b.textContent === label)!;
 
 eachService(() =>
   describe('<service-user-card>', function () {
-  this.timeout(60_000); // a bound for a run that hangs only
   let user: User;
   let tracks: Track[];
   let tags: string[];
@@ -96,7 +98,7 @@ eachService(() =>
     await onFirstError('service-user-card', { host: fakeHost('error500'), appName, userId: demoUser.id }, async (el, detail) => {
       expect(detail.status).to.equal(500);
       // The event comes from the task's error callback; the error state renders in an update after it.
-      await waitUntil(() => part(el, 'error'), 'the error state shows');
+      await waitFor(() => part(el, 'error'), 'the error state shows');
     });
   });
 
@@ -241,7 +243,7 @@ eachService(() =>
       expect(part(el, 'bio')!.textContent).to.equal(markup);
       expect(part(el, 'location')!.textContent).to.contain(markup);
       expect(root(el).querySelector('em, [part="name"] img, [part="bio"] img, [part="location"] img')).to.equal(null);
-      await sleep(50);
+      await quietFor(50); // nothing happens within: time for a payload's handler to run
       expect((window as { __pwned?: number }).__pwned).to.equal(undefined);
     } finally {
       window.fetch = realFetch;
@@ -256,7 +258,7 @@ eachService(() =>
     </div>`);
     const el = wrap.querySelector('service-user-card')!;
     const requests = () => performance.getEntriesByType('resource').filter((e) => e.name.includes(`app_name=${app}`));
-    await sleep(300);
+    await quietFor(300); // nothing happens within: a lazy element off screen sends no request
     expect(requests()).to.have.length(0);
     el.scrollIntoView();
     await loaded(el);

@@ -1,13 +1,13 @@
 // The page's audio engine (src/core/audio.ts) and media errors, in every engine: a track that
 // cannot be decoded fails; an error the element reports while it goes on playing does not.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { getAudioEngine } from '../../src/core/audio.js';
 import { createClient, type Track } from '../../src/core/index.js';
-import { appName, fakeHost, serviceClient, sleep } from '../support/service.js';
+import { appName, fakeHost, serviceClient } from '../support/service.js';
 import { engineState } from '../support/playback.js';
+import { quietFor, waitFor } from '../support/waits.js';
 
 const engine = getAudioEngine();
-const SLOW = { timeout: 15000 };
 
 /** Runs `start` and gives back the <audio> element the engine plays into (it is not in the document). */
 async function audioOf(start: () => Promise<void>): Promise<HTMLMediaElement> {
@@ -38,53 +38,48 @@ describe('the audio engine and media errors', () => {
   afterEach(() => engine.pause());
 
   it('a track whose audio no engine can decode ends in status error, paused', async function () {
-    this.timeout(30000);
     const client = createClient({ appName, host: fakeHost('noise'), cacheTtl: 0 });
     void engine.play(track, { client });
-    await waitUntil(() => engine.state.status === 'error', 'the track fails', SLOW);
+    await waitFor(() => engine.state.status === 'error', 'the track fails');
     expect(engine.state.paused).to.equal(true);
     expect(engine.state.error).to.equal('The track could not be played.');
   });
 
   it('an error the element reports while it plays on is not fatal: the clock goes on', async function () {
-    this.timeout(30000);
     const audio = await audioOf(() => engine.play(track, { client: serviceClient() }));
-    await waitUntil(() => engine.state.status === 'playing' && audio.currentTime > 0, 'the track plays', SLOW);
+    await waitFor(() => engine.state.status === 'playing' && audio.currentTime > 0, 'the track plays');
     // What Firefox does with no sound device: an error event while playback goes on. No engine
     // raises one on demand, so the event is dispatched; the element itself keeps playing.
     audio.dispatchEvent(new Event('error'));
     const at = audio.currentTime;
-    await waitUntil(() => audio.currentTime >= at + 1, 'the element plays on', SLOW);
+    await waitFor(() => audio.currentTime >= at + 1, 'the element plays on');
     expect([engine.state.status, engine.state.paused, engine.state.error]).to.deep.equal(['playing', false, undefined]);
     expect(engine.state.currentTime).to.be.greaterThan(at);
   });
 
   it('the same error while the track is paused is fatal at once', async function () {
-    this.timeout(30000);
     const audio = await audioOf(() => engine.load(track, { client: serviceClient() }).then(() => engine.play()));
     engine.pause();
-    await waitUntil(() => engine.state.paused, 'paused');
+    await waitFor(() => engine.state.paused, 'paused');
     audio.dispatchEvent(new Event('error'));
     expect(engine.state.status).to.equal('error');
   });
 
   it('a missing track stays an error: the load watchdog does not blame the host afterwards', async function () {
-    this.timeout(30000);
-    const client = serviceClient({ timeout: 500 });
+    const client = serviceClient({ timeout: 3000 }); // the real 404 comes far sooner, on a busy machine too
     const blamed: string[] = [];
     const markHostBad = client.markHostBad.bind(client);
     client.markHostBad = (host) => (blamed.push(host), markHostBad(host));
     void engine.play({ ...track, id: 'zzzzzzzz' }, { client });
     await engineState((s) => s.status === 'error', 'the missing track to fail');
-    // No event tells that a timer did not fire: wait out three times its 500 ms (a busy machine
-    // can only delay it, so the test may miss the bug there, never fail without it).
-    await sleep(1500);
+    // Nothing happens within: no event tells that a timer did not fire, so its 3 s are waited out
+    // (a busy machine can only delay it, so the test may miss the bug there, never fail without it).
+    await quietFor(3500);
     expect([engine.state.status, engine.state.paused, engine.state.error]).to.deep.equal(['error', true, 'The track could not be played.']);
     expect(blamed, 'hosts marked bad').to.deep.equal([]);
   });
 
   it('a seek made as playback starts plays from there (WebKit does not know the length yet)', async function () {
-    this.timeout(30000);
     await engine.play(track, { client: serviceClient() }); // another track first: the long one loads afresh
     const target = 60;
     // The seek as the first `playing` arrives, when WebKit's duration is still a guess (0 s).
@@ -96,7 +91,6 @@ describe('the audio engine and media errors', () => {
   });
 
   it('resumes after seeks made while paused: playing, and the clock runs', async function () {
-    this.timeout(30000);
     // Not awaited: WebKit can leave play()'s promise pending when it resumes without a playing event; the state says it plays.
     void engine.play(long, { client: serviceClient() });
     await engineState((s) => s.status === 'playing' && s.track?.id === long.id && s.currentTime > 0, 'the track to play');

@@ -4,7 +4,10 @@ import { expect } from '@open-wc/testing';
 import {
   configure, createClient, getClient, isPartialContent, selectHost, type ClientOptions, type Track,
 } from '../../src/core/index.js';
-import { appName, demoUser, fakeCount, fakeHost, serviceClient, serviceError, serviceUrl, sleep } from '../support/service.js';
+import {
+  appName, demoUser, fakeCount, fakeHost, release, requestsReached, serviceClient, serviceError, serviceUrl,
+} from '../support/service.js';
+import { quietFor } from '../support/waits.js';
 
 /** A client pinned to a fresh counting proxy of the real service. */
 function proxied(options: ClientOptions = {}, behavior = 'proxy') {
@@ -45,13 +48,22 @@ describe('core de-dup, cache and abort', () => {
 
   describe('TTL cache', () => {
     it('answers from the cache until the TTL passes', async () => {
-      const { client, requests } = proxied({ cacheTtl: 1000 });
+      const { client, requests } = proxied({ cacheTtl: 60_000 });
       const first = await client.getTrack(tracks[0]!.id);
       expect(await client.getTrack(tracks[0]!.id)).to.deep.equal(first);
       expect(await requests()).to.equal(1);
-      await sleep(1100);
-      await client.getTrack(tracks[0]!.id);
-      expect(await requests()).to.equal(2);
+      // The cache reads Date.now(): the page's clock is moved past the TTL rather than waited out.
+      const realNow = Date.now;
+      Date.now = () => realNow() + 30_000;
+      try {
+        await client.getTrack(tracks[0]!.id);
+        expect(await requests(), 'halfway through the TTL').to.equal(1);
+        Date.now = () => realNow() + 61_000;
+        await client.getTrack(tracks[0]!.id);
+      } finally {
+        Date.now = realNow;
+      }
+      expect(await requests(), 'after the TTL').to.equal(2);
     });
 
     it('invalidate(prefix) drops matching answers only; invalidate() drops all', async () => {
@@ -92,14 +104,15 @@ describe('core de-dup, cache and abort', () => {
   });
 
   describe('abort', () => {
-    it('rejects with kind abort as soon as the signal fires', async () => {
-      const { client } = proxied({ cacheTtl: 0 }, 'slow');
+    it('rejects with kind abort when the signal fires, while the request waits for its answer', async () => {
+      const { host, client } = proxied({ cacheTtl: 0 }, 'held'); // no answer comes until the test releases it
       const controller = new AbortController();
-      const started = performance.now();
-      setTimeout(() => controller.abort(), 50);
-      const error = await serviceError(client.getTrack(tracks[0]!.id, { signal: controller.signal }));
+      const result = serviceError(client.getTrack(tracks[0]!.id, { signal: controller.signal }));
+      await requestsReached(host, 1);
+      controller.abort();
+      const error = await result;
+      await release(host);
       expect([error.kind, error.operation]).to.deep.equal(['abort', 'getTrack']);
-      expect(performance.now() - started).to.be.lessThan(350);
     });
 
     it('rejects at once for a signal that is already aborted', async () => {
@@ -113,29 +126,31 @@ describe('core de-dup, cache and abort', () => {
       const { client, requests } = proxied({ cacheTtl: 0 });
       const error = await serviceError(client.getTrack(tracks[0]!.id, { signal: AbortSignal.abort() }));
       expect(error.kind).to.equal('abort');
-      await sleep(100);
+      await quietFor(100); // nothing is sent within: a request would reach the fake host by then
       expect(await requests()).to.equal(0);
     });
 
     it('one caller aborting leaves the others sharing the request unharmed', async () => {
-      const { client, requests } = proxied({ cacheTtl: 0 }, 'slow');
+      const { host, client, requests } = proxied({ cacheTtl: 0 }, 'held');
       const controller = new AbortController();
       const aborted = client.getTrack(tracks[0]!.id, { signal: controller.signal });
       const kept = client.getTrack(tracks[0]!.id);
-      await sleep(50); // the shared request is on the wire
+      await requestsReached(host, 1); // the shared request is on the wire, unanswered
       controller.abort();
       expect((await serviceError(aborted)).kind).to.equal('abort');
+      await release(host);
       expect((await kept).id).to.equal(tracks[0]!.id);
       expect(await requests()).to.equal(1);
     });
 
     it('after every caller aborted, the next call starts a new request', async () => {
-      const { client, requests } = proxied({ cacheTtl: 0 }, 'slow');
+      const { host, client, requests } = proxied({ cacheTtl: 0 }, 'held');
       const controller = new AbortController();
       const aborted = client.getTrack(tracks[0]!.id, { signal: controller.signal });
-      await sleep(50);
+      await requestsReached(host, 1);
       controller.abort();
       expect((await serviceError(aborted)).kind).to.equal('abort');
+      await release(host, 2);
       expect((await client.getTrack(tracks[0]!.id)).id).to.equal(tracks[0]!.id);
       expect(await requests()).to.equal(2);
     });

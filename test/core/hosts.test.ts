@@ -4,7 +4,7 @@ import { expect } from '@open-wc/testing';
 import { createClient, ServiceError, type ClientOptions, type Track } from '../../src/core/index.js';
 import { timedFetch } from '../../src/core/http.js';
 import {
-  appName, browserEngine, deadUrl, demoUser, fakeCount, fakeHost, hostList, serviceClient, serviceError, serviceUrl,
+  appName, browserEngine, deadUrl, demoUser, fakeCount, fakeHost, hostList, release, serviceClient, serviceError, serviceUrl,
 } from '../support/service.js';
 
 /** A client on exactly one host, no cache; tests of hanging hosts set a short timeout. */
@@ -104,20 +104,23 @@ describe('core host selection and faults', () => {
 
   it('a host that just failed does not race the healthy ones again', async () => {
     const fast = fakeHost('error500'); // wins every race it is in
-    const slow = fakeHost('slowprobe'); // answers its probe late, then serves the real data
+    const slow = fakeHost('heldprobe'); // answers its probes once released, then serves the real data
     const client = createClient({ appName, hostListUrl: hostList(fast, slow), cacheTtl: 0 });
     expect(await client.selectHost()).to.equal(fast);
-    expect((await client.getUser(demoUser.id)).id).to.equal(demoUser.id);
+    const user = client.getUser(demoUser.id);
+    await release(slow);
+    expect((await user).id).to.equal(demoUser.id);
     expect([(await fakeCount(fast)).api, (await fakeCount(slow)).api]).to.deep.equal([1, 1]);
   });
 
   describe('a host that hangs', () => {
-    it('times out with kind timeout', async () => {
+    it('times out with kind timeout, not before its time', async () => {
       const started = performance.now();
       const error = await serviceError(pinned(fakeHost('hang'), { timeout: 300 }).getTrack(track.id));
       expect(error.kind).to.equal('timeout');
       expect(error.operation).to.equal('getTrack');
-      expect(performance.now() - started).to.be.within(250, 2000);
+      // Only a lower bound: a busy machine makes the timer late, never early.
+      expect(performance.now() - started).to.be.at.least(250);
     });
 
     it('times out when the body stalls after the headers', async () => {
@@ -127,7 +130,7 @@ describe('core host selection and faults', () => {
 
     it('is marked bad and the request is retried once on another host', async () => {
       const hang = fakeHost('hang');
-      const client = faultyFirst(hang, { timeout: 1000 }); // also the real host's time to answer
+      const client = faultyFirst(hang, { timeout: 3000 }); // also the real host's time to answer: ample on a busy machine
       const got = await client.getTrack(track.id);
       expect(got.id).to.equal(track.id);
       expect((await fakeCount(hang)).api).to.equal(1);

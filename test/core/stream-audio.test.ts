@@ -26,7 +26,6 @@ const until = (audio: HTMLAudioElement, type: string, accept: () => boolean = ()
   });
 
 describe("the service stream in the engine's media stack", function () {
-  this.timeout(60_000); // a bound for a hung run only: every wait is on an event
   let tracks: Track[];
   const client = serviceClient();
 

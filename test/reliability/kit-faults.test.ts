@@ -4,7 +4,7 @@
 // healthy host is listed too; an element removed while its request is in flight stays silent;
 // a login popup that navigates elsewhere ends in one clear `service-login-error`. Never an
 // uncaught error or unhandled rejection in the page.
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import { executeServerCommand, sendMouse } from '@web/test-runner-commands';
 import '../../src/components/track-card/track-card.js';
 import '../../src/components/trending-list/trending-list.js';
@@ -14,11 +14,15 @@ import '../../src/components/login-button/login-button.js';
 import type { ServiceLoginButton } from '../../src/components/login-button/login-button.js';
 import { configure, createClient, type Track } from '../../src/core/index.js';
 import { getAudioEngine } from '../../src/core/audio.js';
-import { appName, deadUrl, fakeHost, fakeUrl, hostList, serviceClient, serviceUrl, sleep } from '../support/service.js';
-import { playing, until } from '../support/playback.js';
+import {
+  appName, deadUrl, fakeCount, fakeHost, fakeUrl, hostList, release, serviceClient, serviceUrl,
+} from '../support/service.js';
+import { playing } from '../support/playback.js';
+import { quietFor, waitFor } from '../support/waits.js';
 
-// Every client the elements make from here on gives up after 1.5 s (the default is 10 s).
-const TIMEOUT = 1500;
+// Every client the elements make from here on gives up after 3 s (the default is 10 s): long enough
+// for the healthy host to answer on a busy machine, short enough to wait out a host that hangs.
+const TIMEOUT = 3000;
 configure({ timeout: TIMEOUT });
 /** A client of the healthy service that waits as long as the test may: a busy machine is no fault. */
 const healthy = () => createClient({ appName, host: serviceUrl, cacheTtl: 0, timeout: 60_000 });
@@ -72,7 +76,7 @@ describe('the kit under faults', () => {
     const player = make('service-audio-player', { host: serviceUrl });
     const seen = errorsOf(player);
     wrap.append(player);
-    await until(() => shows(player));
+    await waitFor(() => shows(player), 'the player to show its track');
     return seen;
   }
 
@@ -84,13 +88,12 @@ describe('the kit under faults', () => {
 
   for (const fault of FAULTS) {
     it(`a host that ${fault === 'dead' ? 'is not there' : `answers "${fault}"`}: each element fires one service-error and shows an error`, async function () {
-      this.timeout(15_000);
       const host = fault === 'dead' ? deadUrl : fakeHost(fault);
       const els = ELEMENTS.map((tag) => make(tag, { host }));
       const seen = els.map(errorsOf);
       wrap.append(...els);
-      await waitUntil(() => seen.every((s) => s.length > 0), `every element reported (${seen.map((s) => s.length)})`, { timeout: TIMEOUT + 8000 });
-      await sleep(400); // time for a second event, which must not come
+      await waitFor(() => seen.every((s) => s.length > 0), () => `every element reported (${seen.map((s) => s.length)})`);
+      await quietFor(400); // nothing happens within: time for a second event, which must not come
       els.forEach((el, i) => {
         expect(seen[i], `${el.localName} events`).to.have.length(1);
         const { message, status, operation } = seen[i]![0]!.detail as { message: string; status: number; operation: string };
@@ -104,19 +107,17 @@ describe('the kit under faults', () => {
 
   for (const fault of ['error500', 'reset', 'badjson', 'html', 'nodata', 'hang']) {
     it(`"${fault}" beside a healthy host in the host list: each element recovers, with no service-error`, async function () {
-      this.timeout(20_000);
       const list = hostList(`${fault}~r${Date.now().toString(36)}`, 'real');
       const els = ELEMENTS.map((tag) => make(tag, { hostListUrl: list }));
       const seen = els.map(errorsOf);
       wrap.append(...els);
-      await waitUntil(() => els.every(shows), `every element shows its data (${els.map(shows)})`, { timeout: 15_000 });
+      await waitFor(() => els.every(shows), () => `every element shows its data (${els.map(shows)})`);
       expect(seen.map((s) => s.length)).to.deep.equal([0, 0, 0, 0]);
     });
   }
 
-  for (const fault of ['hang', 'slow']) {
-    it(`an element removed while its request is in flight ("${fault}") fires nothing afterwards${fault === 'slow' ? ', and loads when put back' : ''}`, async function () {
-      this.timeout(15_000);
+  for (const fault of ['hang', 'held']) {
+    it(`an element removed while its request is in flight ("${fault}") fires nothing afterwards${fault === 'held' ? ', and loads when put back' : ''}`, async function () {
       const host = fakeHost(fault);
       const els = ELEMENTS.map((tag) => make(tag, { host }));
       const seen = els.map(errorsOf);
@@ -125,15 +126,19 @@ describe('the kit under faults', () => {
       document.addEventListener('service-error', listen);
       try {
         wrap.append(...els);
-        await Promise.all(els.map((el) => el.updateComplete));
-        await sleep(100);
+        const asked = ['/v1/tracks/trending', '/v1/tracks/search', `/v1/tracks/${track.id}?`];
+        await waitFor(async () => {
+          const { paths } = await fakeCount(host);
+          return asked.every((path) => paths.some((p) => p.startsWith(path)));
+        }, "every element's request at the host");
         els.forEach((el) => el.remove());
-        await sleep(TIMEOUT + 800);
+        if (fault === 'held') await release(host); // the answers come now, to elements no longer on the page
+        await quietFor(TIMEOUT + 800); // nothing happens within: the client's timeout has passed by then
         expect(seen.map((s) => s.length), 'events after removal').to.deep.equal([0, 0, 0, 0]);
         expect(onDocument).to.have.length(0);
-        if (fault === 'slow') {
+        if (fault === 'held') {
           wrap.append(...els);
-          await waitUntil(() => els.every(shows), `back on the page, every element loads (${els.map(shows)})`, { timeout: 10_000 });
+          await waitFor(() => els.every(shows), () => `back on the page, every element loads (${els.map(shows)})`);
           expect(seen.map((s) => s.length)).to.deep.equal([0, 0, 0, 0]);
         }
       } finally {
@@ -144,15 +149,14 @@ describe('the kit under faults', () => {
 
   for (const [n, fault] of ['hang', 'error500', 'stall', 'html', 'drop'].entries()) {
     it(`the player with a stream host that answers "${fault}": one service-error, playback stopped`, async function () {
-      this.timeout(60_000); // a bound for a run that hangs only
       const seen = await playerShowingItsTrack();
       const engine = getAudioEngine();
       const statuses: string[] = [];
       const stop = engine.subscribe((s) => statuses.at(-1) !== s.status && statuses.push(s.status));
       void engine.play(others[n + 1]!, { client: createClient({ appName, host: fakeHost(fault), cacheTtl: 0 }) }).catch(() => undefined);
       // The client gives up on a stream that never answers after TIMEOUT: the fault this test injects.
-      await until(() => seen.length > 0);
-      await sleep(500); // time for a second event, which must not come
+      await waitFor(() => seen.length > 0, "the player's service-error");
+      await quietFor(500); // nothing happens within: time for a second event, which must not come
       stop();
       expect(seen, `engine: ${statuses.join(' > ')}`).to.have.length(1);
       expect((seen[0]!.detail as { operation: string }).operation).to.equal('play');
@@ -162,7 +166,6 @@ describe('the kit under faults', () => {
   }
 
   it('after those failures the player plays the track from a healthy host', async function () {
-    this.timeout(60_000); // a bound for a run that hangs only
     const seen = await playerShowingItsTrack();
     const engine = getAudioEngine();
     void engine.play(others[0]!, { client: healthy() }).catch(() => undefined);
@@ -171,12 +174,11 @@ describe('the kit under faults', () => {
   });
 
   it('a track whose stream failed plays when asked again, from a healthy host', async function () {
-    this.timeout(60_000); // a bound for a run that hangs only
     const seen = await playerShowingItsTrack();
     const engine = getAudioEngine();
     const again = others[6]!;
     void engine.play(again, { client: createClient({ appName, host: fakeHost('error500'), cacheTtl: 0 }) }).catch(() => undefined);
-    await until(() => seen.length > 0);
+    await waitFor(() => seen.length > 0, "the player's service-error");
     void engine.play(again, { client: healthy() }).catch(() => undefined);
     await playing(again.id);
     expect(seen.map((e) => e.detail.message)).to.have.length(1);
@@ -197,29 +199,29 @@ describe('the kit under faults', () => {
     const popup = (payload: object) => executeServerCommand<{ url: string }, object>('login-popup', { action: 'post', ...payload });
 
     it('to another origin, which posts a token and closes: one error, reason closed', async function () {
-      this.timeout(20_000);
       const { outcomes, state } = await button();
       await popup({ goto: `${fakeUrl}/hosts?list=real`, message: { state, token: 'forged.token.here' }, close: true });
-      await waitUntil(() => outcomes.length > 0, 'the button reported', { timeout: 5000 });
-      await sleep(700);
+      await waitFor(() => outcomes.length > 0, 'the button reported');
+      await quietFor(700); // nothing happens within: time for a second outcome, which must not come
       expect(outcomes).to.have.length(1);
       expect(outcomes[0]).to.match(/^error closed: /);
     });
 
     it('to another page of the service, which posts a bad token with the right state: one error, reason invalid-token', async function () {
-      this.timeout(20_000);
       const { outcomes, state } = await button();
       await popup({ goto: `${serviceUrl}/health_check`, message: { state, token: 'forged.token.here' } });
-      await waitUntil(() => outcomes.length > 0, 'the button reported', { timeout: 8000 });
-      await sleep(700);
+      await waitFor(() => outcomes.length > 0, 'the button reported');
+      await quietFor(700); // nothing happens within: time for a second outcome, which must not come
       expect(outcomes).to.have.length(1);
       expect(outcomes[0]).to.match(/^error invalid-token: /);
     });
 
     it('a stand-in popup that navigates away and is closed: one error, reason closed', async function () {
-      this.timeout(10_000);
       const realOpen = window.open;
-      const fake = { closed: false, close() {}, focus() {}, location: { href: '' } };
+      let closed = false;
+      let looks = 0;
+      // The button watches the popup by reading `closed`: the test counts its looks.
+      const fake = { get closed() { looks++; return closed; }, close() {}, focus() {}, location: { href: '' } };
       window.open = () => fake as unknown as Window;
       try {
         const el = await fixture<ServiceLoginButton>(html`<service-login-button host=${serviceUrl} app-name=${appName} api-key=${API_KEY}></service-login-button>`);
@@ -228,10 +230,12 @@ describe('the kit under faults', () => {
         el.addEventListener('service-login-error', (e) => outcomes.push(`error ${e.detail.reason}`));
         el.shadowRoot!.querySelector('button')!.click();
         fake.location.href = 'https://elsewhere.invalid/';
-        await sleep(200);
-        fake.closed = true;
-        await waitUntil(() => outcomes.length > 0, 'the button reported', { timeout: 3000 });
-        await sleep(600);
+        const before = looks;
+        await waitFor(() => looks >= before + 2, 'the button to look at the popup twice after it navigated');
+        expect(outcomes, 'no outcome while the popup is open').to.deep.equal([]);
+        closed = true;
+        await waitFor(() => outcomes.length > 0, 'the button to report');
+        await quietFor(600); // nothing happens within: time for a second outcome, which must not come
         expect(outcomes).to.deep.equal(['error closed']);
       } finally {
         window.open = realOpen;

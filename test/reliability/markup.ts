@@ -21,7 +21,7 @@ import { encodeId } from '../../server/ids.js';
 // @ts-expect-error: a plain .mjs helper without types
 import { startService } from '../support/start-service.mjs';
 import { markupCatalog, payload, REFUSED_IMAGE_URLS } from './markup-catalog.js';
-import { dataDir, report } from './support.js';
+import { dataDir, quietFor, report, until } from './support.js';
 
 const { catalog, texts } = markupCatalog();
 let work: string;
@@ -142,14 +142,16 @@ describe('6. markup and script in a loaded catalog', () => {
     await page.waitForFunction(() => (window as unknown as { __loaded?: boolean }).__loaded, undefined, { timeout: 30_000 });
 
     // The detector works: a payload put in as HTML (what no element may do) runs at once.
-    const control = await page.evaluate(async (markup) => {
-      const div = document.createElement('div');
+    await page.evaluate((markup) => {
+      const div = Object.assign(document.createElement('div'), { id: 'control' });
       div.innerHTML = markup;
       document.body.append(div);
-      await new Promise((r) => setTimeout(r, 300));
-      div.remove();
-      return (window as unknown as { __hits: string[] }).__hits.splice(0);
     }, texts.get('u1.name')!);
+    await page.waitForFunction(() => (window as unknown as { __hits: string[] }).__hits.length > 0, undefined, { timeout: 30_000 });
+    const control = await page.evaluate(() => {
+      document.getElementById('control')!.remove();
+      return (window as unknown as { __hits: string[] }).__hits.splice(0);
+    });
     assert.deepEqual(control, ['u1.name'], 'a payload put in as HTML calls __hit');
 
     const id = (n: number) => encodeId(n);
@@ -196,13 +198,9 @@ describe('6. markup and script in a loaded catalog', () => {
 
     const missing = async () =>
       (await deepTexts(page)).flatMap((shown, i) => elements[i]![2].filter((want) => !shown.includes(want)).map((want) => `${elements[i]![0]} ${JSON.stringify(elements[i]![1])}: ${want.slice(0, 60)}`));
-    const deadline = Date.now() + 30_000;
     let left = await missing();
-    while (left.length && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 250));
-      left = await missing();
-    }
-    await new Promise((r) => setTimeout(r, 1000)); // time for any payload's handler to fire
+    await until(async () => (left = await missing()).length === 0, () => `every element to show its texts; missing: ${left.join('; ')}`);
+    await quietFor(1000); // nothing happens within: time for any payload's handler to fire
 
     const injected = await injectedNodes(page);
     const hits = await page.evaluate(() => (window as unknown as { __hits: string[] }).__hits);

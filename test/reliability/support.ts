@@ -156,3 +156,13 @@ export async function knownIds(base: string): Promise<Known> {
     word: track.title.split(/\s+/)[0]!.replace(/[^\p{L}\p{N}]/gu, '') || 'the',
   };
 }
+
+/** Resolves once `check` gives something truthy (checked every 250 ms), or throws "waited … for <what>". */
+export async function until(check: () => unknown | Promise<unknown>, what: () => string, limit = 30_000): Promise<void> {
+  for (const deadline = Date.now() + limit; !(await check()); await new Promise((r) => setTimeout(r, 250))) {
+    if (Date.now() > deadline) throw new Error(`waited ${limit} ms for ${what()}`);
+  }
+}
+
+/** A "nothing happens within `ms`" check, the only fixed wait a test may make (see test/support/waits.ts). */
+export const quietFor = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

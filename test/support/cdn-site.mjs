@@ -93,7 +93,7 @@ async function siteLogin(windows, serviceUrl, { file, page, twice = false }) {
     const found = await tab.evaluate(() => window.__found);
     await tab.click('service-login-button >>> button');
     await popupCommand(windows, { action: 'authorize' });
-    await tab.until(() => window.__login, 15_000);
+    await tab.until(() => window.__login, 30_000);
     const { login, errors } = await tab.evaluate(() => ({ login: window.__login, errors: window.__errors }));
     return { ...login, token: undefined, tokenParts: login.token?.split('.').length, found, files: readdirSync(dir).sort(), requested: site.requested, errors };
   } finally {

@@ -4,9 +4,9 @@
 //
 //   /h/<b>/health_check    the selection probe (also /): 200 JSON for every behavior but `down` (503)
 //   /h/proxy/v1/...        forwards to the real service
-//   /h/slow/v1/...         the same after 400 ms (?delay=ms to change)
-//   /h/slowprobe/v1/...    a proxy whose probe answers after 300 ms
+//   /h/heldprobe/v1/...    a proxy whose probes answer only once the test releases the host (/release)
 //   /h/hang/v1/...         never answers
+//   /h/held/v1/...         a proxy whose answers wait until the test releases them (/release)
 //   /h/stall/v1/...        sends headers and half a body, then nothing
 //   /h/error500/v1/...     500 {"code":500,"error":"fake failure"}
 //   /h/error404/v1/...     404 {"code":404,"error":"fake not found"}
@@ -19,7 +19,10 @@
 //   /h/verify/v1/...       verify_token answers by token: bare, wrapped, undecodable (400), else 404
 //   /hosts?list=a,b        {"data": [...]}: `real` is the real service, `dead` a closed port, anything with a colon or a
 //                          leading slash (a URL of any scheme, a relative one) itself, any other name <fake>/h/<name>
-//   /count/<b~tag>         {"data": {"api": n, "probes": n, "paths": [...]}}
+//   /count/<b~tag>         {"data": {"api": n, "probes": n, "paths": [...]}}; with ?api=N it answers once N API
+//                          requests have arrived (or after 20 s, with what it has): a test awaits a request, not a time
+//   /release/<b~tag>       releases a `held` host's requests: ?n=K the K-th (from 1, held or still to come), else all
+//                          from now on
 import { createServer } from 'node:http';
 
 /** The login profile the `verify` behavior answers (contract 2.7). */
@@ -42,6 +45,11 @@ async function closedPort() {
 /** Starts the fake host; `serviceUrl` is the real reference service behind `real` and `proxy`. */
 export async function startFakeHost(serviceUrl) {
   const counts = new Map();
+  /** Per host segment: its held requests' releases by number, and whether all are released. */
+  const gates = new Map();
+  /** Per host segment: callbacks waiting for the API count to grow. */
+  const watchers = new Map();
+  const gate = (seg) => gates.get(seg) ?? gates.set(seg, { all: false, released: new Set(), waiting: new Map() }).get(seg);
   const sockets = new Set();
   const deadUrl = `http://127.0.0.1:${await closedPort()}`;
   let base = '';
@@ -63,7 +71,39 @@ export async function startFakeHost(serviceUrl) {
       return json(res, 200, { data: hosts });
     }
     const count = /^\/count\/([^/]+)$/.exec(url.pathname);
-    if (count) return json(res, 200, { data: counts.get(count[1]) ?? { api: 0, probes: 0, paths: [] } });
+    if (count) {
+      const seg = count[1];
+      const now = () => counts.get(seg) ?? { api: 0, probes: 0, paths: [] };
+      const want = Number(url.searchParams.get('api') ?? 0);
+      if (now().api < want) {
+        await new Promise((resolve) => {
+          const timer = setTimeout(done, 20_000); // a bound for a request that never comes: the test reports it
+          const list = watchers.get(seg) ?? watchers.set(seg, []).get(seg);
+          const watcher = () => now().api >= want && done();
+          list.push(watcher);
+          function done() {
+            clearTimeout(timer);
+            list.splice(list.indexOf(watcher) >>> 0, 1);
+            resolve();
+          }
+        });
+      }
+      return json(res, 200, { data: now() });
+    }
+    const release = /^\/release\/([^/]+)$/.exec(url.pathname);
+    if (release) {
+      const g = gate(release[1]);
+      const n = url.searchParams.get('n');
+      for (const [k, go] of g.waiting) {
+        if (n === null || Number(n) === k) {
+          go();
+          g.waiting.delete(k);
+        }
+      }
+      if (n === null) g.all = true;
+      else g.released.add(Number(n));
+      return json(res, 200, { data: { released: n ?? 'all' } });
+    }
 
     const m = /^\/h\/([^/]+)(\/.*)$/.exec(url.pathname);
     if (!m) return json(res, 404, { code: 404, error: 'no such fake route' });
@@ -73,11 +113,13 @@ export async function startFakeHost(serviceUrl) {
     counts.set(seg, c);
     if (rest == '/' || rest == '/health_check') {
       c.probes++;
-      if (behavior == 'slowprobe') await new Promise((r) => setTimeout(r, 300));
+      if (behavior == 'heldprobe' && !gate(seg).all) await new Promise((resolve) => gate(seg).waiting.set(`probe ${c.probes}`, resolve));
       return behavior == 'down' ? json(res, 503, { code: 503, error: 'down' }) : json(res, 200, { data: [] });
     }
     c.api++;
     c.paths.push(rest + url.search);
+    const number = c.api;
+    for (const watcher of [...(watchers.get(seg) ?? [])]) watcher();
 
     switch (behavior) {
       case 'hang':
@@ -111,10 +153,12 @@ export async function startFakeHost(serviceUrl) {
         return res.end(Buffer.alloc(65536, 'this is not audio. '));
       case 'nodata':
         return json(res, 200, { result: 'no data here' });
-      case 'slow':
-        await new Promise((r) => setTimeout(r, Number(url.searchParams.get('delay') ?? 400)));
+      case 'held': {
+        const g = gate(seg);
+        if (!g.all && !g.released.has(number)) await new Promise((resolve) => g.waiting.set(number, resolve));
         return proxy();
-      case 'slowprobe':
+      }
+      case 'heldprobe':
       case 'proxy':
         return proxy();
       default:

@@ -25,11 +25,3 @@ export function engineState(accept: (state: PlayerState) => boolean, what = 'the
 /** The track `id` is playing. */
 export const playing = (id: string): Promise<PlayerState> =>
   engineState((s) => s.status === 'playing' && s.track?.id === id, `track ${id} to play`);
-
-/** Resolves once `condition` holds, checked every 20 ms (for what the engine does not publish). */
-export function until(condition: () => unknown): Promise<void> {
-  return new Promise((resolve) => {
-    const check = () => (condition() ? resolve() : setTimeout(check, 20));
-    check();
-  });
-}

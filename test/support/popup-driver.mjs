@@ -53,7 +53,7 @@ async function clickAway(tab, selector) {
 }
 
 export async function popupCommand(windows, payload = {}) {
-  const { action = 'inspect', timeout = 10_000, message } = payload;
+  const { action = 'inspect', timeout = 30_000, message } = payload;
   const popup = await windows.popup('/oauth/auth', timeout);
   const url = await popup.url();
   if (action === 'inspect') return { url };
@@ -168,14 +168,14 @@ async function cookieTossCommand(windows, { authUrl, attackerUrl, form }) {
     // is read in one evaluation once it shows its heading and, where the engine tells a page its
     // status (not WebKit), that status: under load, Firefox answered single reads with pages of the
     // right address that were not yet all there (no body at all; a body with no navigation status).
-    // A page that never gets there is described after 15 s instead.
+    // A page that never gets there is described after 30 s instead.
     const landed = await tab
       .until(() => {
         const heading = document.querySelector('h1')?.textContent;
         const status = performance.getEntriesByType('navigation')[0]?.responseStatus;
         const statusKnown = status > 0 || !('responseStatus' in PerformanceResourceTiming.prototype);
         return !location.pathname.endsWith('/attacker-page') && document.readyState === 'complete' && heading !== undefined && statusKnown && { heading, status };
-      }, 15_000)
+      }, 30_000)
       .catch(() => undefined);
     const seen = landed
       ? undefined

@@ -70,9 +70,19 @@ export const browserEngine: 'chromium' | 'firefox' | 'webkit' = /\bFirefox\//.te
     ? 'chromium'
     : 'webkit';
 
-/** Waits `ms` milliseconds. */
-export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+/** Resolves once the fake host base `hostBase` has received `n` API requests; fails naming them if it does not. */
+export async function requestsReached(hostBase: string, n: number): Promise<void> {
+  const seg = hostBase.slice(hostBase.lastIndexOf('/') + 1);
+  // The fake host answers when the n-th request arrives, or after 20 s with the count it has.
+  const { api } = (await (await fetch(`${fakeUrl}/count/${seg}?api=${n}`)).json()).data;
+  if (api < n) throw new Error(`waiting for request ${n} at the fake host ${seg}: ${api} arrived within 20 s`);
+}
 
+/** Lets a `held` fake host answer its `n`-th API request (from 1), or all of them from now on. */
+export async function release(hostBase: string, n?: number): Promise<void> {
+  const seg = hostBase.slice(hostBase.lastIndexOf('/') + 1);
+  await fetch(`${fakeUrl}/release/${seg}${n === undefined ? '' : `?n=${n}`}`);
+}
 
 /** Awaits `p`, expects it to reject with a ServiceError, and returns that error. */
 export async function serviceError(p: Promise<unknown>): Promise<ServiceError> {

@@ -24,14 +24,14 @@ async function poll(find, timeout, what) {
 function puppeteerWindows(page) {
   const tab = (p) => ({
     url: async () => p.url(),
-    waitFor: (selector, timeout = 10_000) => p.waitForSelector(selector, { timeout }),
+    waitFor: (selector, timeout = 30_000) => p.waitForSelector(selector, { timeout }),
     has: async (selector) => Boolean(await p.$(selector)),
     type: (selector, text) => p.type(selector, text),
     click: (selector) => p.click(selector),
     goto: (url) => p.goto(url, { waitUntil: 'domcontentloaded' }),
     evaluate: (fn, arg) => p.evaluate(fn, arg),
     // A script run while the page navigates may fail: that is "not yet".
-    until: (fn, timeout = 10_000) => poll(() => p.evaluate(fn).catch(() => false), timeout, `${fn}`),
+    until: (fn, timeout = 30_000) => poll(() => p.evaluate(fn).catch(() => false), timeout, `${fn}`),
     cookieHeader: async () => (await p.cookies()).map((c) => `${c.name}=${c.value}`).join('; '),
     close: () => p.close(),
   });
@@ -80,13 +80,13 @@ function webdriverWindows(driver, main) {
   };
   const tab = (handle) => ({
     url: async () => (await on(handle), driver.getUrl()),
-    waitFor: async (selector, timeout = 10_000) => (await on(handle), poll(() => find(selector).isExisting(), timeout, selector)),
+    waitFor: async (selector, timeout = 30_000) => (await on(handle), poll(() => find(selector).isExisting(), timeout, selector)),
     has: async (selector) => (await on(handle), find(selector).isExisting()),
     type: async (selector, text) => (await on(handle), find(selector).setValue(text)),
     click: async (selector) => (await on(handle), find(selector).click()),
     goto: async (url) => (await on(handle), driver.navigateTo(url)),
     evaluate: async (fn, arg) => (await on(handle), driver.execute(fn, arg)),
-    until: async (fn, timeout = 10_000) => (await on(handle), poll(() => driver.execute(fn).catch(() => false), timeout, `${fn}`)),
+    until: async (fn, timeout = 30_000) => (await on(handle), poll(() => driver.execute(fn).catch(() => false), timeout, `${fn}`)),
     cookieHeader: async () => (await on(handle), (await driver.getCookies()).map((c) => `${c.name}=${c.value}`).join('; ')),
     close: async () => (await on(handle), driver.closeWindow()),
   });
@@ -130,7 +130,7 @@ function webdriverWindows(driver, main) {
         // the window with the viewport is a popup of that one, opened as the kit opens its own.
         const before = await driver.getWindowHandles();
         await driver.execute((u, w, h) => void window.open(u, '_blank', `popup,width=${w},height=${h}`), url, viewport.width, viewport.height);
-        handle = await poll(async () => (await driver.getWindowHandles()).find((h) => !before.includes(h)), 10_000, 'the popup');
+        handle = await poll(async () => (await driver.getWindowHandles()).find((h) => !before.includes(h)), 30_000, 'the popup');
         taken.all.add(handle);
         await on(handle);
         for (let i = 0, size = viewport; i < 3; i++) {
