@@ -62,8 +62,8 @@ export async function coreSize(): Promise<GraphSize> {
 
 const CORE_BUDGET = 3 * 1024;
 
-/** The CDN files' budgets in KB (1,024 bytes), gzip -9 of the file alone. */
-export const CDN_BUDGETS_KB: Record<string, number> = { 'all.js': 25, 'service-login-button.js': 10, 'sdk.js': 12, 'sdk.iife.js': 12 };
+/** The CDN files' budgets in KB (1,024 bytes), gzip -9 of the file alone; all.js's 30 KB since issue 25 (widgets that fit any frame, the code-flow login, the favourite button). */
+export const CDN_BUDGETS_KB: Record<string, number> = { 'all.js': 30, 'service-login-button.js': 10, 'sdk.js': 12, 'sdk.iife.js': 12 };
 
 // `node --import tsx bench/sizes.ts`: the core client's size alone; exits 1 over its 3 KB budget.
 // With `--cdn`: also builds dist/cdn and prints every file's size, exiting 1 when one is over its budget.

@@ -3,6 +3,7 @@ export declare const DEMO: { appName: string; apiKey: string; userId: string; lo
 export interface Samples {
   trackId: string;
   playlistId: string;
+  userId: string;
 }
 export interface Preset {
   title: string;

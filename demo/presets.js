@@ -12,14 +12,15 @@ export const DEMO = {
 };
 
 /** Ids in the default generated catalog, used when the service offers nothing better. */
-const FALLBACK = { trackId: 'DB0d9', playlistId: 'DNYwL' };
+const FALLBACK = { trackId: 'DB0d9', playlistId: 'DNYwL', userId: 'nQN3L' };
 
 /**
- * Picks a track (the top trending one) and a playlist (a short one that a search
- * finds) from the service, so the demo works with any catalog.
+ * Picks a track (the top trending one), its artist, and a playlist (a short one that a search
+ * finds) from the service, so the demo works with any catalog. The demo account's own tracks
+ * include one with markup in its title, kept for the tests: the demo leads with an artist's.
  * @param {string} serviceUrl
  * @param {string} [appName]
- * @returns {Promise<{ trackId: string, playlistId: string }>}
+ * @returns {Promise<{ trackId: string, playlistId: string, userId: string }>}
  */
 export async function findSamples(serviceUrl, appName = DEMO.appName) {
   const base = serviceUrl.replace(/\/+$/, '');
@@ -32,7 +33,7 @@ export async function findSamples(serviceUrl, appName = DEMO.appName) {
   const samples = { ...FALLBACK };
   try {
     const [top] = await get('/tracks/trending?limit=1');
-    if (top) samples.trackId = top.id;
+    if (top) [samples.trackId, samples.userId] = [top.id, top.user.id];
     // A short one reads best; else the first with any tracks.
     let best = 0;
     for (const playlist of await get('/playlists/search?query=a&limit=8')) {
@@ -49,10 +50,10 @@ export async function findSamples(serviceUrl, appName = DEMO.appName) {
 
 /**
  * @typedef {{ title: string, attrs: Record<string, string | boolean>, width: number, about?: string }} Preset
- * @param {{ trackId: string, playlistId: string }} samples
+ * @param {{ trackId: string, playlistId: string, userId: string }} samples
  * @returns {Record<string, Preset>} by tag
  */
-export function presets({ trackId, playlistId }) {
+export function presets({ trackId, playlistId, userId }) {
   return {
     'service-login-button': {
       title: 'Login button',
@@ -63,7 +64,7 @@ export function presets({ trackId, playlistId }) {
     'service-track-card': { title: 'Track card', attrs: { 'track-id': trackId, 'heading-level': '3' }, width: 360 },
     'service-trending-list': { title: 'Trending list', attrs: { limit: '5', controls: true }, width: 560 },
     'service-audio-player': { title: 'Audio player', attrs: { 'track-id': trackId }, width: 560 },
-    'service-user-card': { title: 'User card', attrs: { 'user-id': DEMO.userId, 'page-size': '5', 'heading-level': '3' }, width: 560 },
+    'service-user-card': { title: 'User card', attrs: { 'user-id': userId, 'page-size': '5', 'heading-level': '3' }, width: 560 },
     'service-playlist': { title: 'Playlist', attrs: { 'playlist-id': playlistId, 'heading-level': '3' }, width: 560 },
     'service-search': { title: 'Search', attrs: { placeholder: 'Search tracks, e.g. "the"' }, width: 420 },
     'service-app-metrics': { title: 'App metrics', attrs: { 'time-range': 'week', limit: '5' }, width: 520 },

@@ -247,8 +247,30 @@ function queueWith(track: Track, queue?: readonly Track[]): readonly Track[] {
 
 const KEY = Symbol.for('service-kit.audio-engine');
 
-/** The page's audio engine, shared by every copy of the kit loaded on the page. */
+/**
+ * The page's audio engine, shared by every copy of the kit loaded on the page. Pages of one
+ * origin play one at a time too (the service's embeds, each in its frame, on one site's page):
+ * when one starts, the others pause.
+ */
 export function getAudioEngine(): AudioEngine {
   const holder = globalThis as { [KEY]?: AudioEngine };
-  return (holder[KEY] ??= createAudioEngine());
+  return (holder[KEY] ??= oneAtATime(createAudioEngine()));
+}
+
+/**
+ * Says over a BroadcastChannel when `engine` starts playing, and pauses it when another page
+ * says so. The channel opens at the first start: a page that never played has nothing to pause.
+ * Browsers partition channels by top-level site: embeds on two sites' pages stay apart.
+ */
+function oneAtATime(engine: AudioEngine): AudioEngine {
+  let channel: BroadcastChannel | undefined;
+  let playing = false;
+  engine.subscribe(({ status }) => {
+    if (status == 'playing' && !playing && typeof BroadcastChannel == 'function') {
+      channel ??= Object.assign(new BroadcastChannel('service-kit.playback'), { onmessage: () => engine.pause() });
+      channel.postMessage(0);
+    }
+    playing = status == 'playing';
+  });
+  return engine;
 }

@@ -101,4 +101,23 @@ describe('the audio engine and media errors', () => {
     const state = await engineState((s) => s.status === 'playing' && !s.paused && s.currentTime >= 31, 'playing on from 30 s');
     expect(state.currentTime).to.be.below(40);
   });
+
+  it('plays one at a time with the pages of its origin: says when it starts, pauses when another does', async () => {
+    // Another page of this origin (an embed in another frame), as the engine hears it: a channel of the same name.
+    const other = new BroadcastChannel('service-kit.playback');
+    const heard: unknown[] = [];
+    other.onmessage = (e) => heard.push(e.data);
+    try {
+      void engine.play(track, { client: serviceClient() });
+      await engineState((s) => s.status === 'playing' && s.track?.id === track.id, 'the track to play');
+      await waitFor(() => heard.length === 1, 'the engine to say it started');
+      other.postMessage(0); // the other page starts
+      await engineState((s) => s.paused && s.status === 'paused', 'the engine to pause');
+      void engine.play();
+      await engineState((s) => s.status === 'playing', 'the track to play again');
+      await waitFor(() => heard.length === 2, 'the engine to say it started again');
+    } finally {
+      other.close();
+    }
+  });
 });

@@ -1,7 +1,13 @@
-// The demo pages `npm start` serves name an icon that is there: no 404 on every load.
+// The demo pages `npm start` serves name an icon that is there: no 404 on every load. They lead
+// with ordinary catalog items: the tracks with markup in their titles are for the tests.
 import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { startDemoServer, type StaticServer } from '../../scripts/start.js';
+import { startService } from '../../server/service.js';
+import { findSamples, presets } from '../../demo/presets.js';
 
 let demo: StaticServer;
 before(async () => {
@@ -20,3 +26,32 @@ for (const page of ['plain.html', 'index.html']) {
     assert.match(await res.text(), /^<svg /);
   });
 }
+
+test('the demo pages show ordinary items first: no title with markup in what the elements show', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'service-demo-pages-'));
+  const service = await startService({ port: 0, dataDir });
+  try {
+    const get = async (path: string) => (await (await fetch(`${service.url}/v1${path}${path.includes('?') ? '&' : '?'}app_name=demo-test`)).json()).data;
+    const titles = async ({ trackId, playlistId, userId }: { trackId: string; playlistId: string; userId: string }) => [
+      (await get(`/tracks/${trackId}`)).title,
+      ...(await get(`/playlists/${playlistId}/tracks`)).map((t: { title: string }) => t.title),
+      ...(await get(`/users/${userId}/tracks?limit=5`)).map((t: { title: string }) => t.title),
+    ];
+    const attrs = presets(await findSamples(service.url));
+    const demo = {
+      trackId: String(attrs['service-track-card']!.attrs['track-id']),
+      playlistId: String(attrs['service-playlist']!.attrs['playlist-id']),
+      userId: String(attrs['service-user-card']!.attrs['user-id']),
+    };
+    const plain = readFileSync(new URL('../../demo/plain.html', import.meta.url), 'utf8');
+    const id = (name: string) => new RegExp(`${name}="([^"]+)"`).exec(plain)![1]!;
+    for (const [page, ids] of [['index.html', demo], ['plain.html', { trackId: id('track-id'), playlistId: id('playlist-id'), userId: id('user-id') }]] as const) {
+      const shown = await titles(ids);
+      assert.ok(shown.length >= 3, `${page}: ${shown.length} titles`);
+      assert.deepEqual(shown.filter((t) => /[<>]/.test(t)), [], `${page}: titles with markup`);
+    }
+  } finally {
+    await service.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});

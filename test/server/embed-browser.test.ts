@@ -216,6 +216,47 @@ describe('a login button from service-kit/ssr', () => {
   });
 });
 
+describe('two embeds on one page', () => {
+  test('play one at a time: starting one pauses the other', async () => {
+    const [a, b] = await api<Named[]>('/tracks/trending?limit=2');
+    const frames: string[] = [];
+    for (const track of [a!, b!]) {
+      const publicUrl = (await api<{ permalink?: string }>(`/tracks/${track.id}`)).permalink;
+      const answer = (await (await fetch(`${service.url}/oembed?url=${encodeURIComponent(service.url + publicUrl)}&format=json&maxwidth=400`)).json()) as { html: string };
+      frames.push(answer.html.replace(' loading="lazy"', ''));
+    }
+    // The oEmbed answers' frames, as a site pastes them, on a page of another origin.
+    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Two embeds</title><link rel="icon" href="data:,"></head><body>${frames.join('')}</body></html>`;
+    const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html));
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const { context, page, messages } = await open(true);
+    try {
+      const address = server.address();
+      await page.goto(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`, { waitUntil: 'load' });
+      const button = (n: number) => page.frameLocator('iframe').nth(n).locator('service-track-card [part~="play-button"]');
+      const label = (n: number) => button(n).getAttribute('aria-label');
+      await button(0).click();
+      await waitForLabel(() => label(0), /^Pause /, 'the first embed to play');
+      await button(1).click();
+      await waitForLabel(() => label(1), /^Pause /, 'the second embed to play');
+      await waitForLabel(() => label(0), /^Play /, 'the first embed to pause');
+      assert.deepEqual(messages, []);
+    } finally {
+      await context.close();
+      await new Promise<void>((done) => server.close(() => done()));
+    }
+  });
+});
+
+/** Polls `read` (an accessible name) until it matches `pattern`, or fails naming `what` and the last name after 30 s. */
+async function waitForLabel(read: () => Promise<string | null>, pattern: RegExp, what: string): Promise<void> {
+  let last: string | null = null;
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 100))) {
+    if (pattern.test((last = await read()) ?? '')) return;
+  }
+  assert.fail(`waited 30 s for ${what}: the button says ${JSON.stringify(last)}`);
+}
+
 describe('the demo oEmbed page', () => {
   test('a pasted public URL shows its oEmbed preview: the embed page in an iframe, the title and the author', async () => {
     const { startDemoServer } = await import('../../scripts/start.js');

@@ -59,7 +59,7 @@ function puppeteerWindows(page) {
     },
     async inFrame(urlPart, fn, arg) {
       // An out-of-process frame can reach the frame tree a little after its load event.
-      const frame = await poll(() => page.frames().find((f) => f !== page.mainFrame() && f.url().includes(urlPart)), 5000, `a frame on ${urlPart}`);
+      const frame = await poll(() => page.frames().find((f) => f !== page.mainFrame() && f.url().includes(urlPart)), 30_000, `a frame on ${urlPart}`);
       return frame.evaluate(fn, arg);
     },
     async done() {},
