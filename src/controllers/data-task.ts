@@ -1,7 +1,6 @@
-import { notEqual, type ReactiveController, type TemplateResult } from 'lit';
+import { notEqual, type ReactiveController } from 'lit';
 import type { Client, Resolved } from '../core/index.js';
 import type { ServiceElement } from '../components/shared/service-element.js';
-import { emptyState, errorState, loadingState } from '../components/shared/states.js';
 
 /**
  * `globalThis[Symbol.for('service-kit.seed')]`: the data embedded for an element's task and args, if any.
@@ -146,37 +145,27 @@ export class DataTask<A extends readonly unknown[], R> implements ReactiveContro
     if (this.status == TaskStatus.PENDING) this.#abort?.abort();
   }
 
-  /** Renders loading, error (with Retry) and empty states; `complete` only for data. */
-  render(
-    complete: (value: R) => TemplateResult,
-    labels: { loading: string; empty: string; isEmpty?: (value: R) => boolean; rows?: number },
-  ): TemplateResult {
-    const done = (value: R) => (value === undefined || labels.isEmpty?.(value) ? emptyState(labels.empty) : complete(value));
+  /**
+   * What to show now: the data (embedded by a server render, or fetched; `undefined` when there
+   * was nothing to ask for), the error, or nothing yet (not run, running, or cut short by leaving
+   * the page). The element renders it (`taskView` in components/shared/states.ts).
+   */
+  get shown(): { value: R | undefined } | { error: unknown } | undefined {
     // Server-rendered (the task has not run there) or hydrating (its run is pending): the embedded data, as it was rendered.
     const seed = this.status < TaskStatus.COMPLETE ? (this.#seed ??= this.#seeded()) : undefined;
     const { status, value, error } = this;
-    // Not yet run, running, or cut short by leaving the page: loading.
     return seed !== undefined
-      ? done(seed)
+      ? { value: seed }
       : status == TaskStatus.COMPLETE
-        ? done(value as R)
+        ? { value }
         : status == TaskStatus.ERROR && !isAbort(error)
-          ? errorState(messageOf(error), () => void this.run())
-          : loadingState(labels.loading, labels.rows);
+          ? { error }
+          : undefined;
   }
 }
 
 function isAbort(error: unknown): boolean {
   return (error as Error)?.name === 'AbortError' || (error as { kind?: string })?.kind === 'abort';
-}
-
-function messageOf(error: unknown): string {
-  const status = (error as { status?: number })?.status;
-  if (status === 404) return 'Not found.';
-  if ((error as { kind?: string })?.kind === 'network' || (error as { kind?: string })?.kind === 'timeout') {
-    return 'The service could not be reached.';
-  }
-  return (error as Error)?.message || 'Something went wrong.';
 }
 
 /** The resource behind a public URL, which must be a `kind`; anything else fails the fetch (operation `resolve`). */

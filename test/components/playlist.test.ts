@@ -127,12 +127,12 @@ eachService(() =>
     expect(part(el, 'error')!.textContent).to.contain('That URL is not a playlist.');
   });
 
-  it('shows an error with retry and fires service-error for an unknown playlist', async () => {
+  it('says an unknown playlist is not available, with no Retry, and fires service-error', async () => {
     await onFirstError('service-playlist', { host: serviceUrl, appName, playlistId: 'zzzzzzzz' }, async (el, detail) => {
       expect(detail.status).to.equal(404);
       await el.updateComplete;
-      expect(part(el, 'error')!.textContent).to.contain('Not found.');
-      expect(part(el, 'retry')!.textContent).to.equal('Retry');
+      expect(part(el, 'error')!.textContent!.trim()).to.equal('This playlist is not available.');
+      expect(part(el, 'retry'), 'a Retry that would fail the same way').to.equal(null);
       await expect(el).to.be.accessible();
     });
   });

@@ -6,7 +6,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { expect } from '@open-wc/testing';
 import { ServiceTrackCard, ServiceLoginButton } from '../../src/react/index.js';
 import type { ServiceErrorDetail } from '../../src/components/shared/service-element.js';
-import { appName, serviceUrl } from '../support/service.js';
+import { appName, fakeHost, serviceUrl } from '../support/service.js';
 import { waitFor } from '../support/waits.js';
 
 describe('React wrappers', () => {
@@ -38,14 +38,14 @@ describe('React wrappers', () => {
   it('moves the listener when the onX prop changes', async () => {
     const first: ServiceErrorDetail[] = [];
     const second: ServiceErrorDetail[] = [];
-    const props = { trackId: 'zzzzzz', host: serviceUrl, appName };
+    const props = { trackId: 'zzzzzz', host: fakeHost('error500'), appName }; // a 5xx offers Retry
     render(React.createElement(ServiceTrackCard, { ...props, onServiceError: (e) => first.push(e.detail) }));
     await waitFor(() => first.length > 0, 'the first handler was not called');
     render(React.createElement(ServiceTrackCard, { ...props, onServiceError: (e) => second.push(e.detail) }));
     card().shadowRoot!.querySelector<HTMLButtonElement>('[part="retry"]')!.click();
     await waitFor(() => second.length > 0, 'the second handler was not called');
     expect(first).to.have.length(1);
-    expect(second[0]!.status).to.equal(404);
+    expect(second[0]!.status).to.equal(500);
   });
 
   it('sets props as element properties; reflected ones show as attributes', async () => {

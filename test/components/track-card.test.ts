@@ -1,9 +1,9 @@
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import '../../src/components/track-card/track-card.js';
 import type { ServiceTrackCard } from '../../src/components/track-card/track-card.js';
 import { getAudioEngine } from '../../src/core/audio.js';
 import type { Track } from '../../src/core/index.js';
-import { appName, onFirstError, serviceClient, serviceUrl, eachService } from '../support/service.js';
+import { appName, eachService, fakeCount, fakeHost, onFirstError, serviceClient, serviceUrl } from '../support/service.js';
 import { playing } from '../support/playback.js';
 import { waitFor } from '../support/waits.js';
 
@@ -45,14 +45,43 @@ eachService(() =>
     expect(el.track?.id).to.equal(own[0]!.id);
   });
 
-  it('shows an error with a retry button and fires service-error for an unknown track', async () => {
+  it('says an unknown track is not available, with no Retry, and fires service-error', async () => {
     await onFirstError('service-track-card', { host: serviceUrl, appName, trackId: 'zzzzzzzz' }, async (el, detail) => {
       expect(detail.status).to.equal(404);
       expect(detail.operation).to.equal('getTrack');
       await el.updateComplete;
-      expect(el.shadowRoot!.querySelector('[part="error"]')).to.exist;
-      expect(el.shadowRoot!.querySelector('[part="retry"]')!.textContent).to.equal('Retry');
+      expect(el.shadowRoot!.querySelector('[part="error"]')!.textContent!.trim()).to.equal('This track is not available.');
+      expect(el.shadowRoot!.querySelector('[part="retry"]'), 'a Retry that would fail the same way').to.equal(null);
       await expect(el).to.be.accessible();
+    });
+  });
+
+  for (const [fault, shows] of [['error500', 'fake failure'], ['drop', 'The service could not be reached.'], ['badjson', '']] as const) {
+    it(`offers Retry when the host fails ("${fault}"), and Retry asks again`, async () => {
+      const host = fakeHost(fault);
+      await onFirstError('service-track-card', { host, appName, trackId: 'zzzzzzzz' }, async (el) => {
+        await el.updateComplete;
+        if (shows) expect(el.shadowRoot!.querySelector('[part="error"] span')!.textContent).to.equal(shows);
+        const before = (await fakeCount(host)).api; // Chromium tries a dropped request again by itself
+        const again = oneEvent(el, 'service-error');
+        el.shadowRoot!.querySelector<HTMLButtonElement>('[part="retry"]')!.click();
+        await again;
+        expect((await fakeCount(host)).api).to.be.above(before);
+        await expect(el).to.be.accessible();
+      });
+    });
+  }
+
+  it('offers no Retry where asking again fails the same way: a 404 from any host, a bad setting', async () => {
+    await onFirstError('service-track-card', { host: fakeHost('error404'), appName, trackId: 'zzzzzzzz' }, async (el) => {
+      await el.updateComplete;
+      expect(el.shadowRoot!.querySelector('[part="error"] span')!.textContent).to.equal('This track is not available.');
+      expect(el.shadowRoot!.querySelector('[part="retry"]')).to.equal(null);
+    });
+    await onFirstError('service-track-card', { host: 'javascript:alert(1)', appName, trackId: 'zzzzzzzz' }, async (el) => {
+      await el.updateComplete;
+      expect(el.shadowRoot!.querySelector('[part="error"]')).to.exist;
+      expect(el.shadowRoot!.querySelector('[part="retry"]'), 'a bad host setting').to.equal(null);
     });
   });
 

@@ -83,13 +83,13 @@ eachService(() =>
     expect(panelTitles(el)).to.deep.equal(tracks.slice(0, 10).map((t) => t.title));
   });
 
-  it('an unknown handle is an error with retry and a service-error event', async () => {
+  it('an unknown handle is not available, with no Retry, and a service-error event', async () => {
     await onFirstError('service-user-card', { host: serviceUrl, appName, handle: 'no-such-user-here' }, async (el, detail) => {
       expect(detail.status).to.equal(404);
       expect(detail.operation).to.equal('resolve');
       await el.updateComplete;
-      expect(part(el, 'error')).to.exist;
-      expect(part(el, 'retry')!.textContent).to.equal('Retry');
+      expect(part(el, 'error')!.textContent!.trim()).to.equal('This user is not available.');
+      expect(part(el, 'retry')).to.equal(null);
       await expect(el).to.be.accessible();
     });
   });

@@ -2,6 +2,7 @@ import { html, svg, nothing, type PropertyDeclarations } from 'lit';
 import type { AppNameMetric, MetricsTimeRange } from '../../core/index.js';
 import { ServiceElement } from '../shared/service-element.js';
 import { DataTask } from '../../controllers/data-task.js';
+import { taskView } from '../shared/states.js';
 import { theme } from '../shared/theme.js';
 import { formatCount } from '../shared/format.js';
 import { appMetricsStyles } from './app-metrics.styles.js';
@@ -34,7 +35,7 @@ const shorten = (name: string) => (name.length > LABEL_CHARS ? name.slice(0, LAB
  * @csspart table - The table of the same numbers.
  * @csspart loading - The loading skeleton.
  * @csspart error - The error message.
- * @csspart retry - The retry button.
+ * @csspart retry - Retry, where asking again can help: a host that failed or could not be reached (not an item the service does not have).
  * @csspart empty - Shown when no requests are recorded.
  * @cssproperty [--service-accent=#6a14b8] - Bar colour.
  * @cssproperty [--service-text=#17171c] - Text colour.
@@ -90,7 +91,8 @@ export class ServiceAppMetrics extends ServiceElement {
   }
 
   protected override render() {
-    return this.#data.render((rows) => this.#renderMetrics(rows), {
+    return taskView(this.#data, (rows) => this.#renderMetrics(rows), {
+      missing: 'These metrics are not available.',
       loading: 'Loading app metrics',
       empty: 'No requests recorded yet',
       isEmpty: (rows) => rows.length === 0,

@@ -3,7 +3,7 @@ import type { Track } from '../../core/index.js';
 import { createPlayer, type AudioEngine } from '../../core/audio.js';
 import { ServiceElement } from '../shared/service-element.js';
 import { DataTask } from '../../controllers/data-task.js';
-import { picture } from '../shared/states.js';
+import { picture, taskView } from '../shared/states.js';
 import { theme } from '../shared/theme.js';
 import { formatDuration, safeUrl } from '../shared/format.js';
 import { mutedIcon, nextIcon, pauseIcon, playIcon, previousIcon, volumeIcon } from '../shared/icons.js';
@@ -60,7 +60,7 @@ const SEEK_STEP = 5;
  * @csspart message - The playback error message.
  * @csspart loading - The skeleton while `track-id` loads.
  * @csspart error - Shown when `track-id` could not be loaded.
- * @csspart retry - The retry button.
+ * @csspart retry - Retry, where asking again can help: a host that failed or could not be reached (not an item the service does not have).
  * @cssproperty [--service-accent=#6a14b8] - Play button and slider colour.
  * @cssproperty [--service-on-accent=#ffffff] - Play icon colour.
  * @cssproperty [--service-text=#17171c] - Text colour.
@@ -267,7 +267,7 @@ export class ServiceAudioPlayer extends ServiceElement {
   #renderNoTrack() {
     const idle = html`<div class="idle">Nothing playing</div>`;
     if (!this.trackId) return idle;
-    return this.#data.render(() => idle, { loading: 'Loading track', empty: 'Nothing playing', rows: 2 });
+    return taskView(this.#data, () => idle, { loading: 'Loading track', empty: 'Nothing playing', missing: 'This track is not available.', rows: 2 });
   }
 }
 

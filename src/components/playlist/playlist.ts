@@ -2,7 +2,7 @@ import { html, nothing, type PropertyDeclarations } from 'lit';
 import type { Client, Playlist, Track } from '../../core/index.js';
 import { ServiceElement } from '../shared/service-element.js';
 import { DataTask, resolveAs } from '../../controllers/data-task.js';
-import { levelOf, picture } from '../shared/states.js';
+import { levelOf, picture, taskView } from '../shared/states.js';
 import { theme } from '../shared/theme.js';
 import { formatCount, safeUrl } from '../shared/format.js';
 import { playIcon, verifiedIcon } from '../shared/icons.js';
@@ -51,7 +51,7 @@ async function loadPlaylist(client: Client, id: string | undefined, url: string 
  * @csspart item-play - An item's play/pause button.
  * @csspart loading - The loading skeleton.
  * @csspart error - The error message.
- * @csspart retry - The retry button.
+ * @csspart retry - Retry, where asking again can help: a host that failed or could not be reached (not an item the service does not have).
  * @csspart empty - Shown when there is no playlist, or it has no tracks.
  * @cssproperty [--service-accent=#6a14b8] - Play all, current item and verified badge colour.
  * @cssproperty [--service-on-accent=#ffffff] - Text on the accent colour.
@@ -104,7 +104,7 @@ export class ServicePlaylist extends ServiceElement {
 
   protected override render() {
     return html`<div class="box">
-      ${this.#data.render((value) => this.#renderPlaylist(value), { loading: 'Loading playlist', empty: 'No playlist to show.', rows: 5 })}
+      ${taskView(this.#data, (value) => this.#renderPlaylist(value), { loading: 'Loading playlist', empty: 'No playlist to show.', missing: 'This playlist is not available.', rows: 5 })}
     </div>`;
   }
 

@@ -1,6 +1,7 @@
 import { html, nothing, type PropertyValues, type PropertyDeclarations } from 'lit';
 import { ServiceElement } from '../shared/service-element.js';
 import { DataTask, TaskStatus } from '../../controllers/data-task.js';
+import { taskView } from '../shared/states.js';
 import { theme } from '../shared/theme.js';
 import { searchStyles } from './search.styles.js';
 import { define } from '../shared/configured-element.js';
@@ -36,7 +37,7 @@ const MAX_QUERY = 200;
  * @csspart downloadable - The "Only downloadable" checkbox and its label.
  * @csspart loading - The loading skeleton.
  * @csspart error - The error message.
- * @csspart retry - The retry button.
+ * @csspart retry - Retry, where asking again can help: a host that failed or could not be reached (not an item the service does not have).
  * @csspart empty - The "No results" message.
  * @cssproperty [--service-accent=#6a14b8] - Focus ring, pressed type button and highlighted result.
  * @cssproperty [--service-on-accent=#ffffff] - Text on the accent colour.
@@ -172,7 +173,8 @@ export class ServiceSearch extends ServiceElement {
           <div part="popup" class="popup" ?hidden=${!visible} @mousedown=${(e: Event) => e.preventDefault()}>
             ${expanded
               ? nothing
-              : this.#data.render(() => html``, {
+              : taskView(this.#data, () => html``, {
+                  missing: 'Search is not available.',
                   loading: 'Searching',
                   empty: this.#noResults(results?.query ?? this.term),
                   isEmpty: (r) => r.items.length === 0,

@@ -1,4 +1,4 @@
-import { html, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 
 /** The three non-data states every data element shows. */
 export const loadingState = (label: string, rows = 3): TemplateResult => html`
@@ -8,12 +8,39 @@ export const loadingState = (label: string, rows = 3): TemplateResult => html`
   </div>
 `;
 
-export const errorState = (message: string, retry: () => void): TemplateResult => html`
-  <div part="error" class="state" role="alert">
-    <span>${message}</span>
-    <button class="retry" part="retry" @click=${retry}>Retry</button>
-  </div>
-`;
+/**
+ * An error, in words, and Retry where trying again can help: a host that could not be reached,
+ * answered late or in a broken shape, or failed (5xx, 429). An item the service does not have
+ * (404) is `missing`; another 4xx, or a bad setting, would fail the same way again.
+ */
+export const errorState = (error: unknown, missing: string, retry: () => void): TemplateResult => {
+  const { status = 0, kind, message } = (error ?? {}) as { status?: number; kind?: string; message?: string };
+  const unreachable = kind == 'network' || kind == 'timeout';
+  return html`
+    <div part="error" class="state" role="alert">
+      <span>${status == 404 ? missing : unreachable ? 'The service could not be reached.' : message || 'Something went wrong.'}</span>
+      ${unreachable || kind == 'invalid' || status >= 500 || status == 429
+        ? html`<button class="retry" part="retry" @click=${retry}>Retry</button>`
+        : nothing}
+    </div>
+  `;
+};
+
+/** What a data element's task (controllers/data-task.ts) shows: loading, its error, the empty state, or `complete`'s view of the data. */
+export const taskView = <R>(
+  task: { readonly shown: { value: R | undefined } | { error: unknown } | undefined; run(): Promise<void> },
+  complete: (value: R) => TemplateResult,
+  labels: { loading: string; empty: string; missing: string; isEmpty?: (value: R) => boolean; rows?: number },
+): TemplateResult => {
+  const shown = task.shown;
+  return !shown
+    ? loadingState(labels.loading, labels.rows)
+    : 'error' in shown
+      ? errorState(shown.error, labels.missing, () => void task.run())
+      : shown.value === undefined || labels.isEmpty?.(shown.value)
+        ? emptyState(labels.empty)
+        : complete(shown.value);
+};
 
 /**
  * The level of an element's heading from its `heading-level`: a whole number from 2 to 6, else

@@ -6,7 +6,7 @@ import { AudioController } from '../../controllers/audio-controller.js';
 import { theme } from '../shared/theme.js';
 import { formatCount, formatDuration, safeUrl } from '../shared/format.js';
 import { downloadIcon, heartIcon, pauseIcon, playIcon, playsIcon, repostIcon, verifiedIcon } from '../shared/icons.js';
-import { levelOf } from '../shared/states.js';
+import { levelOf, taskView } from '../shared/states.js';
 import { trackCardStyles } from './track-card.styles.js';
 import { define } from '../shared/configured-element.js';
 
@@ -27,7 +27,7 @@ import { define } from '../shared/configured-element.js';
  * @csspart badge - The genre, mood, remix and downloadable marks.
  * @csspart loading - The loading skeleton.
  * @csspart error - The error message.
- * @csspart retry - The retry button.
+ * @csspart retry - Retry, where asking again can help: a host that failed or could not be reached (not an item the service does not have).
  * @csspart empty - Shown when there is no track to show.
  * @cssproperty [--service-accent=#6a14b8] - Play button and verified badge colour.
  * @cssproperty [--service-text=#17171c] - Text colour.
@@ -79,7 +79,7 @@ export class ServiceTrackCard extends ServiceElement {
   }
 
   protected override render() {
-    return this.#data.render((track) => this.#renderTrack(track), { loading: 'Loading track', empty: 'No track to show.' });
+    return taskView(this.#data, (track) => this.#renderTrack(track), { loading: 'Loading track', empty: 'No track to show.', missing: 'This track is not available.' });
   }
 
   #renderTrack(track: Track) {

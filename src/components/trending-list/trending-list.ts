@@ -3,6 +3,7 @@ import type { Track, TrendingTime } from '../../core/index.js';
 import { GENRES } from '../../core/types.js';
 import { ServiceElement } from '../shared/service-element.js';
 import { DataTask } from '../../controllers/data-task.js';
+import { taskView } from '../shared/states.js';
 import { theme } from '../shared/theme.js';
 import { TrackRows } from '../../controllers/track-rows.js';
 import { trackRowStyles } from '../shared/track-rows.js';
@@ -46,7 +47,7 @@ const clampLimit = (n: number): number => (Number.isFinite(n) ? Math.min(100, Ma
  * @csspart genre-select - The genre `<select>`.
  * @csspart loading - The loading skeleton.
  * @csspart error - The error message.
- * @csspart retry - The retry button.
+ * @csspart retry - Retry, where asking again can help: a host that failed or could not be reached (not an item the service does not have).
  * @csspart empty - Shown when no track is trending.
  * @cssproperty [--service-accent=#6a14b8] - Current item, pressed window and play button colour.
  * @cssproperty [--service-on-accent=#ffffff] - Text on the accent colour.
@@ -95,7 +96,8 @@ export class ServiceTrendingList extends ServiceElement {
   protected override render() {
     return html`<div class="box">
       ${this.controls ? this.#renderControls() : nothing}
-      ${this.#data.render((tracks) => this.#renderList(tracks), {
+      ${taskView(this.#data, (tracks) => this.#renderList(tracks), {
+        missing: 'Trending tracks are not available.',
         loading: 'Loading trending tracks',
         empty: 'No trending tracks for this genre',
         isEmpty: (tracks) => tracks.length === 0,

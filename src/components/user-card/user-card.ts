@@ -2,7 +2,7 @@ import { html, nothing, type PropertyValues, type PropertyDeclarations } from 'l
 import type { Activity, Playlist, Track, User } from '../../core/index.js';
 import { ServiceElement } from '../shared/service-element.js';
 import { DataTask, TaskStatus } from '../../controllers/data-task.js';
-import { levelOf, picture } from '../shared/states.js';
+import { levelOf, picture, taskView } from '../shared/states.js';
 import { theme } from '../shared/theme.js';
 import { formatCount, safeUrl } from '../shared/format.js';
 import { verifiedIcon } from '../shared/icons.js';
@@ -50,7 +50,7 @@ const EMPTY: Record<Tab, string> = { tracks: 'No tracks yet.', favorites: 'No fa
  * @csspart pager - The Previous and Next page buttons and the page number.
  * @csspart loading - A loading skeleton.
  * @csspart error - An error message.
- * @csspart retry - A retry button.
+ * @csspart retry - Retry, where asking again can help: a host that failed or could not be reached (not an item the service does not have).
  * @csspart empty - Shown when there is no user, or a tab has nothing.
  * @cssproperty [--service-accent=#6a14b8] - Selected tab, current item and verified badge colour.
  * @cssproperty [--service-on-accent=#ffffff] - Text on the accent colour.
@@ -142,7 +142,7 @@ export class ServiceUserCard extends ServiceElement {
   }
 
   protected override render() {
-    return this.#profile.render((profile) => this.#renderCard(profile), { loading: 'Loading profile', empty: 'No user to show.', rows: 5 });
+    return taskView(this.#profile, (profile) => this.#renderCard(profile), { loading: 'Loading profile', empty: 'No user to show.', missing: 'This user is not available.', rows: 5 });
   }
 
   #renderCard({ user, tags }: Profile) {
@@ -197,8 +197,9 @@ export class ServiceUserCard extends ServiceElement {
     const label = TABS.find(([t]) => t === tab)![1];
     // The page shown tells: the task's, or the one a server render embedded.
     let more = task.value?.more ?? false;
-    const body = task.render((page) => ((more = page.more), tab === 'reposts' ? this.#renderReposts(page.items as Activity[]) : this.#rows.render(label, page.items as Track[])), {
+    const body = taskView(task, (page) => ((more = page.more), tab === 'reposts' ? this.#renderReposts(page.items as Activity[]) : this.#rows.render(label, page.items as Track[])), {
       loading: `Loading ${label.toLowerCase()}`,
+      missing: 'This user is not available.',
       empty: EMPTY[tab],
       isEmpty: (page) => page.items.length === 0,
     });
