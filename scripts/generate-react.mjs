@@ -105,10 +105,10 @@ function jsxTypes(elements) {
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';
 ${imports(elements)}
 
-/** An attribute's value as markup writes it: a number may also be a string of digits. */
-type Attr<T> = T | (T extends number ? \`\${number}\` : never);
-/** React's HTML attributes plus the element's settable properties. */
-type Tag<E extends HTMLElement, P extends keyof E> = DetailedHTMLProps<HTMLAttributes<E>, E> & Partial<Pick<E, P>>;
+/** A value as markup writes it, and as the element takes it: a number may also be its digits, a boolean "true", "false" or "". */
+type Attr<T> = T | (T extends number ? \`\${number}\` : never) | (T extends boolean ? 'true' | 'false' | '' : never);
+/** React's HTML attributes plus the element's settable properties (set as properties, in the forms Attr allows). */
+type Tag<E extends HTMLElement, P extends keyof E> = DetailedHTMLProps<HTMLAttributes<E>, E> & { [K in P]?: Attr<E[K]> };
 
 declare module 'react' {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -136,8 +136,8 @@ function vueTypes(elements) {
 import type { HTMLAttributes } from 'vue';
 ${imports(elements)}
 
-/** An attribute's value as a template writes it: a number may also be a string of digits. */
-type Attr<T> = T | (T extends number ? \`\${number}\` : never);
+/** A value as a template writes it, and as the element takes it: a number may also be its digits, a boolean "true", "false" or "". */
+type Attr<T> = T | (T extends number ? \`\${number}\` : never) | (T extends boolean ? 'true' | 'false' | '' : never);
 /** A tag as Vue's template checker sees a component: attributes and properties (camelCase), \`onX\` listeners. */
 type Tag<E extends HTMLElement, P extends keyof E, Listeners, Events extends Record<string, Event>> = new () => E & {
   /** For template type-checking only; not on the element. */

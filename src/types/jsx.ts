@@ -13,10 +13,10 @@ import type { ServiceTrackCard } from '../components/track-card/track-card.js';
 import type { ServiceTrendingList } from '../components/trending-list/trending-list.js';
 import type { ServiceUserCard } from '../components/user-card/user-card.js';
 
-/** An attribute's value as markup writes it: a number may also be a string of digits. */
-type Attr<T> = T | (T extends number ? `${number}` : never);
-/** React's HTML attributes plus the element's settable properties. */
-type Tag<E extends HTMLElement, P extends keyof E> = DetailedHTMLProps<HTMLAttributes<E>, E> & Partial<Pick<E, P>>;
+/** A value as markup writes it, and as the element takes it: a number may also be its digits, a boolean "true", "false" or "". */
+type Attr<T> = T | (T extends number ? `${number}` : never) | (T extends boolean ? 'true' | 'false' | '' : never);
+/** React's HTML attributes plus the element's settable properties (set as properties, in the forms Attr allows). */
+type Tag<E extends HTMLElement, P extends keyof E> = DetailedHTMLProps<HTMLAttributes<E>, E> & { [K in P]?: Attr<E[K]> };
 
 declare module 'react' {
   // eslint-disable-next-line @typescript-eslint/no-namespace

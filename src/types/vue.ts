@@ -12,8 +12,8 @@ import type { ServiceTrackCard } from '../components/track-card/track-card.js';
 import type { ServiceTrendingList } from '../components/trending-list/trending-list.js';
 import type { ServiceUserCard } from '../components/user-card/user-card.js';
 
-/** An attribute's value as a template writes it: a number may also be a string of digits. */
-type Attr<T> = T | (T extends number ? `${number}` : never);
+/** A value as a template writes it, and as the element takes it: a number may also be its digits, a boolean "true", "false" or "". */
+type Attr<T> = T | (T extends number ? `${number}` : never) | (T extends boolean ? 'true' | 'false' | '' : never);
 /** A tag as Vue's template checker sees a component: attributes and properties (camelCase), `onX` listeners. */
 type Tag<E extends HTMLElement, P extends keyof E, Listeners, Events extends Record<string, Event>> = new () => E & {
   /** For template type-checking only; not on the element. */

@@ -56,6 +56,16 @@ export const vueCard: VueProps<'service-track-card'> = {
   class: 'featured',
   onServiceError: (event) => void event.detail.status.toFixed(),
 };
+// Vue and Svelte set properties; numbers and booleans also take their string forms, as the elements do.
+export const vueTrending: VueProps<'service-trending-list'> = { limit: '5', controls: 'true' };
+// @ts-expect-error: a number property takes digits, not words
+export const vueBadLimit: VueProps<'service-trending-list'> = { limit: 'five' };
+// @ts-expect-error: a boolean property takes "true", "false" or ""
+export const vueBadControls: VueProps<'service-trending-list'> = { controls: 'yes' };
+// React 19 sets `limit` as a property too.
+export const reactTrending: JSX.IntrinsicElements['service-trending-list'] = { limit: '5', controls: 'false' };
+// @ts-expect-error: a number property takes digits, not words
+export const reactBadLimit: JSX.IntrinsicElements['service-trending-list'] = { limit: 'five' };
 export const vueSearch: VueProps<'service-search'> = {
   limit: '5',
   onServiceSelect: (event) => void (event.detail.kind === 'track' ? event.detail.item.title : ''),

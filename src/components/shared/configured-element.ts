@@ -1,4 +1,4 @@
-import type { PropertyDeclarations, ReactiveElement } from '@lit/reactive-element';
+import type { PropertyDeclaration, PropertyDeclarations, ReactiveElement } from '@lit/reactive-element';
 import type { ClientOptions } from '../../core/config.js';
 
 // A mixin's base is a class whose constructor takes `any[]` (TypeScript's rule for mixins).
@@ -41,6 +41,20 @@ export const ConfiguredElement = <Base extends ElementClass>(base: Base): Elemen
     host?: string;
 
     /**
+     * Frameworks (Vue, Svelte, React 19) set properties, not attributes: a number or boolean
+     * property takes the string forms too ("5", "true", "false"). What is neither warns, naming the
+     * element, the property and the value, and the property takes its default.
+     * @internal
+     */
+    static getPropertyDescriptor(name: PropertyKey, key: string | symbol, options: PropertyDeclaration): PropertyDescriptor | undefined {
+      const descriptor = (base as unknown as typeof ReactiveElement).getPropertyDescriptor.call(this, name, key, options);
+      const type = options.type;
+      if (!descriptor?.set || (type !== Number && type !== Boolean)) return descriptor;
+      const { set } = descriptor;
+      return { ...descriptor, set(this: HTMLElement, value: unknown) { set.call(this, typed(this, name, type, value)); } };
+    }
+
+    /**
      * Dispatches a bubbling, composed, cancelable event with a typed detail; false when a listener
      * cancelled it. Public only because a mixin's type cannot carry a protected member.
      * @internal
@@ -58,4 +72,17 @@ export const ConfiguredElement = <Base extends ElementClass>(base: Base): Elemen
  */
 export function define(name: string, element: CustomElementConstructor): void {
   if (!customElements.get(name)) customElements.define(name, element);
+}
+
+/** `value` as the property's type (Number or Boolean), from the string forms too; else a warning and the default. */
+function typed(el: HTMLElement, name: PropertyKey, type: unknown, value: unknown): unknown {
+  if (value == null) return value;
+  const text = typeof value == 'string' ? value.trim() : undefined;
+  const converted =
+    type === Number ? (text ? Number(text) : value) : text === 'true' || text === '' ? true : text === 'false' ? false : value;
+  if (type === Number ? Number.isFinite(converted) : typeof converted == 'boolean') return converted;
+  // A new element of the class holds the default (its field initializers ran; nothing connected it).
+  const fallback = (new (el.constructor as new () => Record<PropertyKey, unknown>)())[name];
+  console.warn(`<${el.localName}> ${String(name)}: ${typeof value == 'string' ? JSON.stringify(value) : String(value)} is not a ${type === Number ? 'number' : 'boolean'}; using ${String(fallback)}.`);
+  return fallback;
 }
