@@ -22,12 +22,22 @@ export function settingsOf(own: ClientOptions, provided?: ClientOptions): Client
 export type SettingsCallback = (value: ClientOptions, unsubscribe?: () => void) => void;
 
 /**
+ * Elements whose request no provider answered: there may be none, or it may not be defined yet
+ * (a later module or CDN file, server HTML upgraded out of order). They ask again whenever a
+ * provider connects, as @lit/context's ContextRoot has them do; the nearest one answers.
+ */
+const waiting = new Set<ProvidedSettings>();
+let listening = false;
+
+/**
  * Receives the nearest `<service-provider>`'s settings while `host` is connected, changes
  * included: the context protocol's request, as @lit/context's ContextConsumer sends it, in a
- * fraction of its bytes.
+ * fraction of its bytes. Whichever is defined or connected first, the element or its provider.
  */
 export class ProvidedSettings implements ReactiveController {
   private unsubscribe?: () => void;
+  /** Whether the settings last handed on came from a provider: taken out of it, the element has none. */
+  private provided = false;
 
   constructor(
     private readonly host: ReactiveControllerHost & EventTarget,
@@ -37,7 +47,10 @@ export class ProvidedSettings implements ReactiveController {
   }
 
   hostConnected(): void {
+    let answered = false;
     const callback: SettingsCallback = (value, unsubscribe) => {
+      answered = this.provided = true;
+      waiting.delete(this);
       // A provider that moved or changed hands: stop hearing from the old one.
       if (unsubscribe !== this.unsubscribe) this.unsubscribe?.();
       this.unsubscribe = unsubscribe;
@@ -45,9 +58,22 @@ export class ProvidedSettings implements ReactiveController {
     };
     const request = { context: serviceContext, contextTarget: this.host, callback, subscribe: true };
     this.host.dispatchEvent(Object.assign(new Event('context-request', { bubbles: true, composed: true }), request));
+    if (answered) return;
+    if (this.provided) {
+      this.provided = false;
+      this.onValue({});
+    }
+    waiting.add(this);
+    if (listening) return;
+    listening = true;
+    // A provider's arrival reaches the document unless a provider around it took it (and re-asked its own elements).
+    document.addEventListener('context-provider', (event) => {
+      if ((event as Event & { context?: unknown }).context === serviceContext) for (const consumer of [...waiting]) consumer.hostConnected();
+    });
   }
 
   hostDisconnected(): void {
+    waiting.delete(this);
     this.unsubscribe?.();
     this.unsubscribe = undefined;
   }
