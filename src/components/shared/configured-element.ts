@@ -1,4 +1,4 @@
-import type { PropertyDeclaration, PropertyDeclarations, ReactiveElement } from '@lit/reactive-element';
+import type { PropertyDeclarations, ReactiveElement } from '@lit/reactive-element';
 import type { ClientOptions } from '../../core/config.js';
 
 // A mixin's base is a class whose constructor takes `any[]` (TypeScript's rule for mixins).
@@ -43,15 +43,18 @@ export const ConfiguredElement = <Base extends ElementClass>(base: Base): Elemen
     /**
      * Frameworks (Vue, Svelte, React 19) set properties, not attributes: a number or boolean
      * property takes the string forms too ("5", "true", "false"). What is neither warns, naming the
-     * element, the property and the value, and the property takes its default.
+     * element, the property and the value, and the property takes its default. Done once the class
+     * is finalized, by wrapping the accessors Lit made (overriding getPropertyDescriptor would do it
+     * too, but Lit's dev mode warns that the override is deprecated).
      * @internal
      */
-    static getPropertyDescriptor(name: PropertyKey, key: string | symbol, options: PropertyDeclaration): PropertyDescriptor | undefined {
-      const descriptor = (base as unknown as typeof ReactiveElement).getPropertyDescriptor.call(this, name, key, options);
-      const type = options.type;
-      if (!descriptor?.set || (type !== Number && type !== Boolean)) return descriptor;
-      const { set } = descriptor;
-      return { ...descriptor, set(this: HTMLElement, value: unknown) { set.call(this, typed(this, name, type, value)); } };
+    static finalize(): void {
+      // Lit's finalize is protected, and a mixin's base type carries no statics: call it by hand.
+      (base as unknown as { finalize(this: unknown): void }).finalize.call(this);
+      const element = this as unknown as typeof ReactiveElement;
+      for (const [name, { type }] of element.elementProperties) {
+        if (type === Number || type === Boolean) convertOnSet(element.prototype, name, type);
+      }
     }
 
     /**
@@ -72,6 +75,23 @@ export const ConfiguredElement = <Base extends ElementClass>(base: Base): Elemen
  */
 export function define(name: string, element: CustomElementConstructor): void {
   if (!customElements.get(name)) customElements.define(name, element);
+}
+
+/** The setters {@link convertOnSet} made: a subclass finds its parent's and leaves it. */
+const converting = new WeakSet<object>();
+
+/** Puts a setter that converts to `type` in front of the accessor of `name` that `proto` inherits from Lit. */
+function convertOnSet(proto: object, name: PropertyKey, type: unknown): void {
+  let owner: object | null = proto;
+  let descriptor: PropertyDescriptor | undefined;
+  while (owner && !(descriptor = Object.getOwnPropertyDescriptor(owner, name))) owner = Object.getPrototypeOf(owner);
+  const set = descriptor?.set;
+  if (!descriptor || !set || converting.has(set)) return;
+  const convert = function (this: HTMLElement, value: unknown) {
+    set.call(this, typed(this, name, type, value));
+  };
+  converting.add(convert);
+  Object.defineProperty(proto, name, { ...descriptor, set: convert });
 }
 
 /** `value` as the property's type (Number or Boolean), from the string forms too; else a warning and the default. */
