@@ -2,7 +2,8 @@
 //   src/react/<name>.ts   one @lit/react wrapper per element, events as `onServiceX` props;
 //   src/react/index.ts    all the wrappers;
 //   src/types/jsx.ts      React 19 JSX types for the raw tags (`<service-track-card track-id>`);
-//   src/types/vue.ts      Vue GlobalComponents types for the tags, events as `onServiceX`.
+//   src/types/vue.ts      Vue GlobalComponents types for the tags, events as `onServiceX`;
+//   src/types/svelte.ts   Svelte 5 SvelteHTMLElements types for the tags, events as `onservice-x`.
 // `node scripts/generate-react.mjs` writes them; `--check` exits 1 when any is stale (test/server/manifest.test.ts).
 import { readFileSync, writeFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -154,6 +155,35 @@ ${entries.join('\n')}
 `;
 }
 
+function svelteTypes(elements) {
+  const entries = elements.map((el) => {
+    const i = '    ';
+    const lines = [
+      ...kebabAttributes(el, `${i}  `),
+      ...el.events.map((e) => `${i}  /** ${doc(e.description)} */\n${i}  'on${e.name}'?: (event: ${eventType(e)}) => void;`),
+    ];
+    return `${i}/** ${doc(el.summary)} */\n${i}'${el.tagName}': Tag<${el.className}, ${propNames(el)}>${lines.length ? ` & {\n${lines.join('\n')}\n${i}}` : ''};`;
+  });
+  return `${HEADER}
+// Svelte 5 types for the tags, for svelte-check and the editor: \`import type {} from 'service-kit/svelte';\`.
+// Svelte sets a prop as a property when the element has one (\`trackId\`, \`size\`), else as an
+// attribute (\`track-id\`), and listens to \`on<event-name>\` props (\`onservice-error\`).
+import type { HTMLAttributes } from 'svelte/elements';
+${imports(elements)}
+
+/** A value as markup writes it, and as the element takes it: a number may also be its digits, a boolean "true", "false" or "". */
+type Attr<T> = T | (T extends number ? \`\${number}\` : never) | (T extends boolean ? 'true' | 'false' | '' : never);
+/** Svelte's HTML attributes plus the element's settable properties (set as properties, in the forms Attr allows). */
+type Tag<E extends HTMLElement, P extends keyof E> = HTMLAttributes<E> & { [K in P]?: Attr<E[K]> };
+
+declare module 'svelte/elements' {
+  interface SvelteHTMLElements {
+${entries.join('\n')}
+  }
+}
+`;
+}
+
 /** Every generated file, path (from the repo root) -> text. */
 export function frameworkFiles(manifest) {
   const elements = elementsOf(manifest);
@@ -162,6 +192,7 @@ export function frameworkFiles(manifest) {
   files.set('src/react/index.ts', reactIndex(elements));
   files.set('src/types/jsx.ts', jsxTypes(elements));
   files.set('src/types/vue.ts', vueTypes(elements));
+  files.set('src/types/svelte.ts', svelteTypes(elements));
   return files;
 }
 
@@ -211,6 +242,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   } else {
     for (const path of [...staleFiles(files, 'src/react'), ...staleFiles(files, 'src/types')]) rmSync(join(ROOT, path));
     writeFiles(files);
-    console.log(`generate-react: wrote ${files.size} files (src/react, src/types/jsx.ts, src/types/vue.ts)`);
+    console.log(`generate-react: wrote ${files.size} files (src/react, src/types/jsx.ts, vue.ts, svelte.ts)`);
   }
 }

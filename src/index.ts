@@ -7,7 +7,7 @@ export { ServiceTrendingList } from './components/trending-list/trending-list.js
 export { ServiceAudioPlayer } from './components/audio-player/audio-player.js';
 export { ServiceUserCard } from './components/user-card/user-card.js';
 export { ServicePlaylist } from './components/playlist/playlist.js';
-export { ServiceSearch } from './components/search/search.js';
+export { ServiceSearch, type SearchSelectDetail } from './components/search/search.js';
 export { ServiceLoginButton, DEFAULT_TEXT, type LoginSuccessDetail, type LoginErrorDetail } from './components/login-button/login-button.js';
 export { ServiceAppMetrics } from './components/app-metrics/app-metrics.js';
 export type { ServiceErrorDetail } from './components/shared/service-element.js';

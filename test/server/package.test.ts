@@ -31,6 +31,7 @@ const SOURCES: Record<string, string> = {
   './react': 'src/react/index.ts',
   './jsx': 'src/types/jsx.ts',
   './vue': 'src/types/vue.ts',
+  './svelte': 'src/types/svelte.ts',
   './custom-elements.json': 'custom-elements.json',
 };
 
@@ -152,7 +153,7 @@ describe('the packed package', () => {
   });
 
   test('a TypeScript consumer of every entry type-checks against the packed declarations', () => {
-    // The JS entries (the types-only JSX and Vue entries have their own tests in test/types).
+    // The JS entries (the types-only JSX, Vue and Svelte entries have their own tests in test/types).
     const entries = subpaths().filter(({ key }) => key !== './cdn/*' && target(pkg.exports[key], ['import'])?.endsWith('.js') && !skipReason(key));
     const source = entries.map(({ subpath }, i) => `import * as e${i} from '${specifier(subpath)}';\nvoid e${i};`).join('\n');
     const file = join(work, 'consumer.ts');

@@ -1,10 +1,12 @@
-// Type-level checks of the generated framework types (src/types/jsx.ts, src/types/vue.ts,
+// Type-level checks of the generated framework types (src/types/jsx.ts, vue.ts, svelte.ts,
 // src/react/*.ts). Compiled by `npm run typecheck`, never run: a wrong type fails the compile,
 // and each `@ts-expect-error` fails it if the mistake it marks stops being an error.
 import type { ComponentProps, JSX } from 'react';
 import type { GlobalComponents } from 'vue';
+import type { SvelteHTMLElements } from 'svelte/elements';
 import type {} from '../../src/types/jsx.js';
 import type {} from '../../src/types/vue.js';
+import type {} from '../../src/types/svelte.js';
 import type { ServiceLoginButton, ServiceTrackCard } from '../../src/react/index.js';
 
 // React 19 JSX, raw tags: what `<service-track-card track-id="..." onservice-error={...}>` checks against.
@@ -74,3 +76,23 @@ export const vueSearch: VueProps<'service-search'> = {
 export const vueBadEvent: VueProps<'service-track-card'> = { onServiceSelect: () => undefined };
 export const vueEmit = (card: InstanceType<GlobalComponents['service-track-card']>) =>
   card.$emit('service-error', new CustomEvent('service-error', { detail: { message: 'x', status: 404, operation: 'getTrack' } }));
+
+// Svelte 5: what svelte-check checks `<service-login-button api-key="..." onservice-login-success={(e) => ...}>` against.
+type SvelteTag<Tag extends keyof SvelteHTMLElements> = SvelteHTMLElements[Tag];
+export const svelteLogin: SvelteTag<'service-login-button'> = {
+  'api-key': '774b4a…',
+  size: 'large',
+  class: 'signin',
+  'onservice-login-success': (e) => void e.detail.profile.handle.length,
+  'onservice-login-error': (e) => void e.detail.reason,
+};
+// @ts-expect-error: the login detail has no `track`
+export const svelteBadDetail: SvelteTag<'service-login-button'> = { 'onservice-login-success': (e) => e.detail.track };
+export const svelteTrending: SvelteTag<'service-trending-list'> = { limit: '5', controls: true, time: 'month' };
+// @ts-expect-error: a number property takes digits, not words
+export const svelteBadLimit: SvelteTag<'service-trending-list'> = { limit: 'five' };
+// @ts-expect-error: time is 'week' | 'month' | 'year' | 'allTime'
+export const svelteBadTime: SvelteTag<'service-trending-list'> = { time: 'decade' };
+export const svelteCard: SvelteTag<'service-track-card'> = { 'track-id': 'D7KyD', trackId: 'D7KyD', 'onservice-error': (e) => void e.detail.status };
+// @ts-expect-error: the card fires no service-select
+export const svelteBadEvent: SvelteTag<'service-track-card'> = { 'onservice-select': () => undefined };

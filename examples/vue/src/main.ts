@@ -1,0 +1,5 @@
+import { createApp } from 'vue';
+import 'service-kit'; // registers every element
+import App from './App.vue';
+
+createApp(App).mount('#app');

@@ -1,0 +1,3 @@
+import { viteApp } from './vite-app.mjs';
+
+export const run = viteApp('vue-example');
