@@ -26,6 +26,12 @@ function libraryEntries(): Record<string, string> {
   if (existsSync('src/react/index.ts')) entries['react/index'] = 'src/react/index.ts';
   // Hydration for server-rendered elements (service-kit/hydrate), imported before any element.
   if (existsSync('src/hydrate.ts')) entries.hydrate = 'src/hydrate.ts';
+  // service-kit/next: a client component for Next.js, and the browsers' side of service-kit/ssr.
+  if (existsSync('src/next')) {
+    for (const file of readdirSync('src/next').filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))) {
+      entries[`next/${file.slice(0, -3)}`] = `src/next/${file}`;
+    }
+  }
   // Node-only modules (they hold the API secret): plain ESM, same graph, no DOM needed.
   if (existsSync('src/node')) {
     for (const file of readdirSync('src/node').filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))) {
@@ -50,11 +56,14 @@ export default defineConfig(({ mode }): UserConfig => {
       sourcemap: false,
       lib: { entry: entries, formats: ['es'] },
       rollupOptions: {
-        external: [/^lit($|\/)/, /^@lit\//, /^@lit-labs\//, /^react($|\/)/, /^react-dom($|\/)/, /^node:/],
+        // service-kit/ssr: next/server-element imports the entry by name, so each build of the app resolves its own side.
+        external: [/^service-kit\/ssr$/, /^lit($|\/)/, /^@lit\//, /^@lit-labs\//, /^react($|\/)/, /^react-dom($|\/)/, /^node:/],
         output: {
           entryFileNames: '[name].js',
           // Chunks can hold element definitions, so dist/lib/chunks is listed in "sideEffects".
           chunkFileNames: 'chunks/[name]-[hash].js',
+          // Bundling drops module directives; Next.js needs this one to run the module in the browser too.
+          banner: (chunk) => (chunk.name === 'next/server-element' ? "'use client';" : ''),
         },
       },
     },

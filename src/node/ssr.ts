@@ -20,6 +20,7 @@ import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import { createClient, type Client, type ClientOptions } from '../core/index.js';
 import type { SeedHook } from '../controllers/data-task.js';
 import { SEED, seedKey, seedScript } from '../ssr/seeds.js';
+import { withSettings, type Attributes } from '../ssr/settings.js';
 import '../components/track-card/track-card.js';
 import '../components/playlist/playlist.js';
 import '../components/trending-list/trending-list.js';
@@ -30,8 +31,7 @@ import { LoginButtonRenderer } from '../ssr/login-button.js';
 export const SSR_ELEMENTS = ['service-track-card', 'service-playlist', 'service-trending-list', 'service-user-card', 'service-login-button'] as const;
 export type SsrElement = (typeof SSR_ELEMENTS)[number];
 
-/** An element's attributes: a string or number is written as it is, `true` as a bare attribute; `false`, null and undefined are left out. */
-export type Attributes = Record<string, string | number | boolean | null | undefined>;
+export type { Attributes };
 
 export interface SsrOptions extends Pick<ClientOptions, 'appName' | 'apiKey' | 'host' | 'hostListUrl' | 'authUrl' | 'timeout' | 'fetch'> {
   /** The client that fetches the data; by default one made from these options (not the page-wide one). */
@@ -43,9 +43,6 @@ export interface SsrResult {
   html: string;
   errors: unknown[];
 }
-
-/** The configuration attributes written on every element, so it hydrates with the same settings. */
-const SETTINGS = { appName: 'app-name', apiKey: 'api-key', host: 'host', hostListUrl: 'host-list-url', authUrl: 'auth-url' } as const;
 
 // A render asks for more data once what it has shows more (a user card's open tab once its profile is in).
 const MAX_PASSES = 4;
@@ -86,8 +83,7 @@ export async function renderElement(tag: SsrElement, attributes: Attributes = {}
   const { client: given, ...settings } = options;
   const client = given ?? createClient({ cacheTtl: 0, ...settings });
   const errors: unknown[] = [];
-  const own: Attributes = { ...attributes };
-  for (const [key, name] of Object.entries(SETTINGS)) own[name] ??= settings[key as keyof typeof SETTINGS];
+  const own = withSettings(attributes, settings);
   if (tag === 'service-user-card' && own.handle && !own['user-id']) {
     try {
       const found = await client.resolve('/' + encodeURIComponent(String(own.handle).replace(/^@/, '')));

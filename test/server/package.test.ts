@@ -29,6 +29,7 @@ const SOURCES: Record<string, string> = {
   './auth': 'src/core/auth-api.ts',
   './sdk': 'src/sdk.ts',
   './react': 'src/react/index.ts',
+  './next': 'src/next/server-element.ts',
   './jsx': 'src/types/jsx.ts',
   './vue': 'src/types/vue.ts',
   './svelte': 'src/types/svelte.ts',
