@@ -1,21 +1,23 @@
-// npm run test:frameworks [name...]: the example apps in examples/ (vue, svelte, next), each built
-// from its own lock file with the kit installed from the tarball `npm pack` makes, and driven in
-// Chromium against the reference service by test/frameworks/<name>.mjs.
+// npm run test:frameworks [name...]: the example apps in examples/ (react, vue, svelte, next), each
+// built from its own lock file with the kit installed from the tarball `npm pack` makes, and driven
+// in Chromium against the reference service: the Vite apps by test/frameworks/vite-app.mjs, Next
+// by test/frameworks/next.mjs, both through the checks in test/frameworks/app-check.mjs.
 //
 // The examples name the tarball as `file:../../.pack/service-kit-0.1.0.tgz`. Their lock files
 // must not hold its integrity: npm ci would then install the copy it cached from an earlier pack.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import puppeteer from 'puppeteer-core';
 import { startService } from '../test/support/start-service.mjs';
 import { run } from '../test/frameworks/app-check.mjs';
+import { viteApp } from '../test/frameworks/vite-app.mjs';
 
 const ROOT = join(import.meta.dirname, '..');
-const ALL = ['vue', 'svelte', 'next'];
+const ALL = ['react', 'vue', 'svelte', 'next'];
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
-const names = (asked.length ? asked : ALL).filter((name) => existsSync(join(ROOT, 'test/frameworks', `${name}.mjs`)));
+const names = asked.length ? asked : ALL;
 const CHROMIUM_ARGS = ['--no-sandbox', '--headless=new', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
   '--disable-sync', '--no-first-run', '--autoplay-policy=no-user-gesture-required'];
 const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', PUPPETEER_SKIP_DOWNLOAD: '1', NEXT_TELEMETRY_DISABLED: '1' };
@@ -48,7 +50,7 @@ for (const name of names) {
     run('npm', ['ci', '--no-audit', '--no-fund'], { cwd: dir, env });
     log(`${name}: npm ci in ${Math.round((Date.now() - started) / 1000)} s`);
     started = Date.now();
-    const { run: check } = await import(`../test/frameworks/${name}.mjs`);
+    const check = name === 'next' ? (await import('../test/frameworks/next.mjs')).run : viteApp('my-app');
     await check({ dir, serviceUrl: service.url, browser, log });
     log(`${name}: checked in ${Math.round((Date.now() - started) / 1000)} s`);
   });

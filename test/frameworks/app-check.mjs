@@ -62,8 +62,8 @@ async function until(page, what, fn, ...args) {
   }
 }
 
-/** In the page: whether the bound card (the page's first) shows `title`. */
-const cardShows = (title) => document.querySelector('service-track-card')?.shadowRoot?.querySelector('[part~="title"]')?.textContent?.trim() === title;
+/** In the page: whether the card bound to the app's state (#bound-card) shows `title`. */
+const cardShows = (title) => document.querySelector('#bound-card')?.shadowRoot?.querySelector('[part~="title"]')?.textContent?.trim() === title;
 
 /** Signs in as the demo account in the login popup and authorizes. */
 async function authorizeInPopup(browser) {
@@ -87,12 +87,16 @@ async function authorizeInPopup(browser) {
  * Opens `url` and checks the example: the trending list shows rows; the card shows the track the
  * app's state names and follows it when #track-id changes; the card's Play makes the player play
  * (#status says "playing"); the login button's popup signs in and the app's handler gets the
- * profile (#signed-in names @demo). Resolves to the console's errors and warnings, for the caller
- * to judge (a framework's dev server may add its own).
+ * profile (#signed-in names @demo). `loaded(page, requests)`, if given, runs first, once the page
+ * has loaded; `requests` holds the address of every request the page made. Resolves to the
+ * console's errors and warnings, for the caller to judge (a framework's dev server adds its own).
  */
-export async function checkApp(browser, url, { serviceUrl, appName, log }) {
-  const page = await browser.newPage();
+export async function checkApp(browser, url, { serviceUrl, appName, log, loaded }) {
+  const context = await browser.createBrowserContext(); // no cookies: the login signs in afresh
+  const page = await context.newPage();
   const messages = [];
+  const requests = [];
+  page.on('request', (request) => requests.push(request.url()));
   page.on('console', (m) => {
     // Chromium logs each 404 the card gets while the id is typed key by key ("D", "D7", ...): the service's answer, not the app's error.
     if (['error', 'warn', 'warning'].includes(m.type()) && !/^Failed to load resource/.test(m.text())) messages.push(`${m.type()}: ${m.text()}`);
@@ -100,6 +104,7 @@ export async function checkApp(browser, url, { serviceUrl, appName, log }) {
   page.on('pageerror', (error) => messages.push(`pageerror: ${error.message}`));
   try {
     await page.goto(url, { waitUntil: 'load', timeout: WAIT });
+    await loaded?.(page, requests);
     await until(page, 'the trending list to show rows', () => document.querySelector('service-trending-list')?.shadowRoot?.querySelectorAll('[part~="item"]').length > 0);
     log('  trending list: rows shown');
 
@@ -111,7 +116,7 @@ export async function checkApp(browser, url, { serviceUrl, appName, log }) {
     await until(page, `the bound card to follow the state to "${next.title}"`, cardShows, next.title);
     log(`  bound card: ${DEMO_TRACK} "${first}" -> ${next.id} "${next.title}"`);
 
-    await page.click('service-track-card >>> [part~="play-button"]');
+    await page.click('#bound-card >>> [part~="play-button"]');
     await until(page, '#status to say "playing" after the card\'s Play', () => document.querySelector('#status')?.textContent?.trim() === 'playing');
     log('  play: the player plays');
 
@@ -121,6 +126,6 @@ export async function checkApp(browser, url, { serviceUrl, appName, log }) {
     log('  login: the handler got the profile (@demo)');
     return messages;
   } finally {
-    await page.close().catch(() => undefined);
+    await context.close().catch(() => undefined);
   }
 }

@@ -1,3 +1,4 @@
+// src/main.ts
 import { mount } from 'svelte';
 import 'service-kit'; // registers every element
 import App from './App.svelte';

@@ -1,3 +1,4 @@
+// src/main.ts
 import { createApp } from 'vue';
 import 'service-kit'; // registers every element
 import App from './App.vue';

@@ -1,9 +1,10 @@
+// app/player.tsx: a client component, with the React wrappers
 'use client';
 import { useState } from 'react';
 import { ServiceProvider, ServiceTrendingList, ServiceTrackCard, ServiceAudioPlayer, ServiceLoginButton, ServiceSearch } from 'service-kit/react';
 import { SERVICE_HOST, APP_NAME, API_KEY } from './settings';
 
-export function PlayerPanel() {
+export function Player() {
   const [trackId, setTrackId] = useState('D7KyD');
   const [handle, setHandle] = useState<string>();
   const [status, setStatus] = useState('stopped');

@@ -1,3 +1,0 @@
-import { viteApp } from './vite-app.mjs';
-
-export const run = viteApp('svelte-example');
