@@ -113,4 +113,29 @@ describe('CDN files in any order, each with its own copy of the kit', () => {
   ]) {
     it(files.join(' > '), async () => expectProvided(await pageWith(BODY(), files.map((f) => `${cdn}/${f}`)), files.join(' > ')));
   }
+
+  // Every element's file alone (the element's own settings), and with the provider's file before and after it.
+  const ELEMENTS = ['app-metrics', 'audio-player', 'login-button', 'playlist', 'search', 'track-card', 'trending-list', 'user-card'];
+  /** Waits until the frame's `tag` element's client has `appName`; removes the frame. */
+  async function expectAppName(doc: Document, tag: string, appName: string, order: string): Promise<void> {
+    const el = doc.querySelector(tag) as (Element & { client?: { options: { appName?: string } } }) | null;
+    try {
+      await waitFor(() => el?.client?.options.appName === appName, () => `${order}: <${tag}> to ask as ${appName} (it asks as ${el?.client?.options.appName})`);
+    } finally {
+      doc.defaultView!.frameElement!.remove();
+    }
+  }
+  for (const name of ELEMENTS) {
+    const tag = `service-${name}`;
+    it(`${tag}.js alone`, async () => {
+      const doc = await pageWith(`<${tag} app-name="own" host="${serviceUrl}"></${tag}>`, [`${cdn}/${tag}.js`]);
+      await expectAppName(doc, tag, 'own', `${tag}.js alone`);
+    });
+    for (const files of [[`${tag}.js`, 'service-provider.js'], ['service-provider.js', `${tag}.js`]]) {
+      it(files.join(' > '), async () => {
+        const doc = await pageWith(`<service-provider app-name="ordered" host="${serviceUrl}"><${tag}></${tag}></service-provider>`, files.map((f) => `${cdn}/${f}`));
+        await expectAppName(doc, tag, 'ordered', files.join(' > '));
+      });
+    }
+  }
 });
