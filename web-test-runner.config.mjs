@@ -10,6 +10,7 @@ import { startService } from './test/support/start-service.mjs';
 import { startFakeHost } from './test/support/fake-host.mjs';
 import { popupDriverPlugin } from './test/support/popup-driver.mjs';
 import { cdnSitePlugin } from './test/support/cdn-site.mjs';
+import { serverJobsPlugin } from './test/support/server-jobs.mjs';
 import { rangeRecorderPlugin } from './test/support/range-recorder.mjs';
 import { reactPlugin } from './test/support/react-plugin.mjs';
 
@@ -64,6 +65,10 @@ const cdnFirst = process.env.WTR_CDN
     }
   : {};
 
+// The commands that drive other windows run as jobs (test/support/server-jobs.mjs): a login in a busy WebKit can outlast one command's 20 s.
+const popupDriver = popupDriverPlugin();
+const cdnSite = cdnSitePlugin(service.serviceUrl);
+
 export default {
   // The dev server's port: `--port N` on the command line, else WTR_PORT, else the first free one from 8000.
   ...(process.env.WTR_PORT ? { port: Number(process.env.WTR_PORT) } : {}),
@@ -72,7 +77,7 @@ export default {
   concurrency: 1,
   browsers: browsersFromEnv(),
   reporters: [defaultReporter(), summaryFileReporter()],
-  plugins: [service, popupDriverPlugin(), cdnSitePlugin(service.serviceUrl), rangeRecorderPlugin(), reactPlugin(), esbuildPlugin({ ts: true, tsconfig: 'tsconfig.json', target: 'es2022' })],
+  plugins: [service, popupDriver, cdnSite, serverJobsPlugin([popupDriver, cdnSite]), rangeRecorderPlugin(), reactPlugin(), esbuildPlugin({ ts: true, tsconfig: 'tsconfig.json', target: 'es2022' })],
   // Bounds for a run that hangs only: every test waits on events, never on the clock, and its waits
   // give up first (test/support/waits.ts, 30 s) so that a failure names what it waited for. A busy
   // machine only makes a run slower, never a test fail.

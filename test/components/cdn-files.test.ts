@@ -2,6 +2,7 @@
 // a page with only that file, a real mouse click, the real prompt page and verify endpoint.
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
+import { serverCommand } from '../support/commands.js';
 
 interface SiteLogin {
   kind: 'success' | 'error';
@@ -15,7 +16,7 @@ interface SiteLogin {
 }
 
 const siteLogin = (file: string, page: string, twice = false) =>
-  executeServerCommand<SiteLogin, object>('cdn-site-login', { file, page, twice });
+  serverCommand<SiteLogin>('cdn-site-login', { file, page, twice });
 
 function expectLoggedIn(r: SiteLogin, file: string) {
   expect(r.errors, 'page errors').to.deep.equal([]);

@@ -1,7 +1,8 @@
 // <service-login-button> in every engine against the real prompt page (driven by
 // test/support/popup-driver.mjs) and verify endpoint.
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
-import { emulateMedia, executeServerCommand, sendKeys, sendMouse } from '@web/test-runner-commands';
+import { emulateMedia, sendKeys, sendMouse } from '@web/test-runner-commands';
+import { serverCommand } from '../support/commands.js';
 import '../../src/components/login-button/login-button.js';
 import '../../src/components/provider/provider.js';
 import { DEFAULT_TEXT, type ServiceLoginButton } from '../../src/components/login-button/login-button.js';
@@ -13,7 +14,7 @@ import { waitFor } from '../support/waits.js';
 /** The seeded demo app's API key (docs/login.md). */
 const API_KEY = '774b4a83134248429841ef8bd8a685f0875b9ab1';
 
-const popup = (action: string) => executeServerCommand<{ url: string }, object>('login-popup', { action });
+const popup = (action: string) => serverCommand<{ url: string }>('login-popup', { action });
 const inner = (el: ServiceLoginButton) => el.shadowRoot!.querySelector<HTMLButtonElement>('button')!;
 const serviceRequests = () => performance.getEntriesByType('resource').filter((e) => e.name.startsWith(serviceUrl)).length;
 const here = () => location.href.split('#')[0]!;
@@ -212,7 +213,7 @@ describe('<service-login-button>', () => {
       pageNavigation.assign = real;
     }
     // The page comes back (a new element, as after a reload) with the answer in its address.
-    const { location: back } = await executeServerCommand<{ location: string }, object>('login-redirect', { url: pageUrl.href });
+    const { location: back } = await serverCommand<{ location: string }>('login-redirect', { url: pageUrl.href });
     history.replaceState(history.state, '', back);
     const wrap = document.createElement('div');
     const success = oneEvent(wrap, 'service-login-success');

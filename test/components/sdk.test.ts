@@ -1,7 +1,7 @@
 // The contract's client-library API (src/sdk.ts) in every engine against the real service.
 // Order matters: the first tests run before init, as a page that calls too early would.
 import { expect, fixture, html } from '@open-wc/testing';
-import { executeServerCommand } from '@web/test-runner-commands';
+import { serverCommand } from '../support/commands.js';
 import * as sdk from '../../src/sdk.js';
 import type { LoginError, LoginProfile } from '../../src/sdk.js';
 import { appName, serviceUrl } from '../support/service.js';
@@ -9,10 +9,10 @@ import { appName, serviceUrl } from '../support/service.js';
 /** The seeded demo app's API key (docs/login.md). */
 const API_KEY = '774b4a83134248429841ef8bd8a685f0875b9ab1';
 
-const popup = (action: string) => executeServerCommand<{ url: string }, object>('login-popup', { action });
+const popup = (action: string) => serverCommand<{ url: string }>('login-popup', { action });
 const realToken = async () => {
   const url = `${serviceUrl}/oauth/auth?scope=read&api_key=${API_KEY}&redirect_uri=${encodeURIComponent('https://app.example.com/cb')}`;
-  const { location } = await executeServerCommand<{ location: string }, object>('login-redirect', { url });
+  const { location } = await serverCommand<{ location: string }>('login-redirect', { url });
   return new URLSearchParams(new URL(location).hash.slice(1)).get('token')!;
 };
 

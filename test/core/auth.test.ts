@@ -1,7 +1,7 @@
 // The core login flow in every engine against the real prompt page and verify endpoint. The page
 // is on the service's origin, so test/support/popup-driver.mjs clicks through it.
 import { expect } from '@open-wc/testing';
-import { executeServerCommand } from '@web/test-runner-commands';
+import { serverCommand } from '../support/commands.js';
 import { createClient, type Client } from '../../src/core/index.js';
 import { CLOSED_MESSAGE, login, STATE_KEY, type LoginResult } from '../../src/core/auth.js';
 import { verifyToken } from '../../src/core/auth-answer.js';
@@ -14,9 +14,9 @@ import { quietFor } from '../support/waits.js';
 const API_KEY = '774b4a83134248429841ef8bd8a685f0875b9ab1';
 const EMAIL = 'demo@example.com';
 
-const popup = (action: string, extra: object = {}) => executeServerCommand<{ url: string }, object>('login-popup', { action, ...extra });
+const popup = (action: string, extra: object = {}) => serverCommand<{ url: string }>('login-popup', { action, ...extra });
 const viaRedirectTab = (url: string, action = 'authorize') =>
-  executeServerCommand<{ location: string }, object>('login-redirect', { url, action }).then((r) => r.location);
+  serverCommand<{ location: string }>('login-redirect', { url, action }).then((r) => r.location);
 const client = (o: object = {}): Client => createClient({ appName, apiKey: API_KEY, host: serviceUrl, cacheTtl: 0, ...o });
 const verifyRequests = () => performance.getEntriesByType('resource').filter((e) => e.name.includes('/v1/users/verify_token')).length;
 /** This test page's address without fragment: a redirect_uri that comes back here. */
@@ -148,7 +148,7 @@ describe('core login: popup and postmessage', () => {
     const frame = Object.assign(document.createElement('iframe'), { src: `${serviceUrl}/health_check` });
     document.body.append(frame);
     await new Promise((r) => frame.addEventListener('load', r, { once: true }));
-    await executeServerCommand('post-from-frame', { urlContains: '/health_check', message: { state, token: 'forged.from.frame' } });
+    await serverCommand('post-from-frame', { urlContains: '/health_check', message: { state, token: 'forged.from.frame' } });
     await quietFor(600); // nothing happens within: a forged answer taken would settle the flow by then
     frame.remove();
     expect(settled, 'no forged answer ended the flow').to.equal(false);

@@ -3,7 +3,7 @@
 // and auto-submits a forged form. Ports do not separate cookies, and SameSite=Lax lets the
 // victim's cookie come along (same site), so only the service's own checks stand in the way.
 import { expect } from '@open-wc/testing';
-import { executeServerCommand } from '@web/test-runner-commands';
+import { serverCommand } from '../support/commands.js';
 import { browserEngine, fakeUrl, serviceUrl } from '../support/service.js';
 
 const API_KEY = '774b4a83134248429841ef8bd8a685f0875b9ab1';
@@ -16,7 +16,7 @@ interface Toss {
   stolen?: string;
   signedInAs: string;
 }
-const toss = (form: 'authorize' | 'login') => executeServerCommand<Toss, object>('cookie-toss', { authUrl, attackerUrl: fakeUrl, form });
+const toss = (form: 'authorize' | 'login') => serverCommand<Toss>('cookie-toss', { authUrl, attackerUrl: fakeUrl, form });
 /** The refusal page: its heading, and its status 403 where the engine gives a page its status (WebKit gives none). */
 const expectRefused = (r: Toss) =>
   expect({ status: r.status, heading: r.heading }, r.seen).to.deep.equal({ status: browserEngine === 'webkit' ? undefined : 403, heading: 'Form refused' });
@@ -46,7 +46,7 @@ describe('login page: the consent screen in the popup', () => {
       [`postmessage&origin=${encodeURIComponent(location.origin)}`, location.origin],
     ]) {
       const url = `${serviceUrl}/oauth/auth?scope=write&display=popup&api_key=${API_KEY}&redirect_uri=${redirect.startsWith('https') ? encodeURIComponent(redirect) : redirect}`;
-      const r = await executeServerCommand<{ scrollWidth: number; scrollHeight: number; contentBottom: number; destination: string }, object>('consent-layout', { authUrl: url, width: 375, height: 700 });
+      const r = await serverCommand<{ scrollWidth: number; scrollHeight: number; contentBottom: number; destination: string }>('consent-layout', { authUrl: url, width: 375, height: 700 });
       expect(r.destination).to.equal(expected);
       expect(r.scrollWidth, 'no sideways scrolling').to.be.at.most(375);
       expect(r.scrollHeight, 'no scrolling').to.be.at.most(700);

@@ -5,7 +5,8 @@
 // a login popup that navigates elsewhere ends in one clear `service-login-error`. Never an
 // uncaught error or unhandled rejection in the page.
 import { expect, fixture, html } from '@open-wc/testing';
-import { executeServerCommand, sendMouse } from '@web/test-runner-commands';
+import { sendMouse } from '@web/test-runner-commands';
+import { serverCommand } from '../support/commands.js';
 import '../../src/components/track-card/track-card.js';
 import '../../src/components/trending-list/trending-list.js';
 import '../../src/components/search/search.js';
@@ -193,10 +194,10 @@ describe('the kit under faults', () => {
       const r = el.shadowRoot!.querySelector('button')!.getBoundingClientRect();
       await sendMouse({ type: 'click', position: [Math.round(r.x + r.width / 2), Math.round(r.y + r.height / 2)] });
       await sendMouse({ type: 'move', position: [0, 0] });
-      const { url } = await executeServerCommand<{ url: string }, object>('login-popup', { action: 'inspect' });
+      const { url } = await serverCommand<{ url: string }>('login-popup', { action: 'inspect' });
       return { outcomes, state: new URL(url).searchParams.get('state')! };
     };
-    const popup = (payload: object) => executeServerCommand<{ url: string }, object>('login-popup', { action: 'post', ...payload });
+    const popup = (payload: object) => serverCommand<{ url: string }>('login-popup', { action: 'post', ...payload });
 
     it('to another origin, which posts a token and closes: one error, reason closed', async function () {
       const { outcomes, state } = await button();
