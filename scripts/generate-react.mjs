@@ -90,15 +90,21 @@ const kebabAttributes = (el, indent) =>
     .filter((a) => a.fieldName && a.name !== a.fieldName)
     .map((a) => `${indent}/** ${doc(a.description)} */\n${indent}'${a.name}'?: Attr<${el.className}['${a.fieldName}']>;`);
 
-function jsxTypes(elements) {
-  const entries = elements.map((el) => {
-    const i = '      ';
+/**
+ * One entry per tag as JSX and Svelte read markup: \`Tag<>\` (the settable properties), plus the
+ * kebab-case attributes and an \`on<event-name>\` handler per event; \`i\` is the entries' indent.
+ */
+const markupEntries = (elements, i) =>
+  elements.map((el) => {
     const lines = [
       ...kebabAttributes(el, `${i}  `),
       ...el.events.map((e) => `${i}  /** ${doc(e.description)} */\n${i}  'on${e.name}'?: (event: ${eventType(e)}) => void;`),
     ];
     return `${i}/** ${doc(el.summary)} */\n${i}'${el.tagName}': Tag<${el.className}, ${propNames(el)}>${lines.length ? ` & {\n${lines.join('\n')}\n${i}}` : ''};`;
   });
+
+function jsxTypes(elements) {
+  const entries = markupEntries(elements, '      ');
   return `${HEADER}
 // React 19 JSX types for the raw tags. In a TSX project: \`import type {} from 'service-kit/jsx';\`.
 // React 19 sets a prop as a property when the element has one (\`trackId\`, \`size\`), else as an
@@ -156,14 +162,7 @@ ${entries.join('\n')}
 }
 
 function svelteTypes(elements) {
-  const entries = elements.map((el) => {
-    const i = '    ';
-    const lines = [
-      ...kebabAttributes(el, `${i}  `),
-      ...el.events.map((e) => `${i}  /** ${doc(e.description)} */\n${i}  'on${e.name}'?: (event: ${eventType(e)}) => void;`),
-    ];
-    return `${i}/** ${doc(el.summary)} */\n${i}'${el.tagName}': Tag<${el.className}, ${propNames(el)}>${lines.length ? ` & {\n${lines.join('\n')}\n${i}}` : ''};`;
-  });
+  const entries = markupEntries(elements, '    ');
   return `${HEADER}
 // Svelte 5 types for the tags, for svelte-check and the editor: \`import type {} from 'service-kit/svelte';\`.
 // Svelte sets a prop as a property when the element has one (\`trackId\`, \`size\`), else as an
