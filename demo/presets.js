@@ -73,7 +73,7 @@ export function presets({ trackId, playlistId, userId }) {
 
 /** Allowed values of enumerated attributes, for the demo's selects when no manifest is around. */
 export const ENUMS = {
-  theme: ['', 'light', 'dark'],
+  theme: ['', 'light', 'dark', 'auto'],
   loading: ['eager', 'lazy'],
   scope: ['read', 'write'],
   corners: ['default', 'pill'],

@@ -11,7 +11,7 @@ export type EmbedKind = 'track' | 'playlist' | 'user';
 export const EMBED_KINDS: readonly EmbedKind[] = ['track', 'playlist', 'user'];
 export type EmbedSize = 'card' | 'compact' | 'tiny';
 export const EMBED_SIZES: readonly EmbedSize[] = ['card', 'compact', 'tiny'];
-export const EMBED_THEMES = ['light', 'dark'] as const;
+export const EMBED_THEMES = ['light', 'dark', 'auto'] as const;
 export type EmbedTheme = (typeof EMBED_THEMES)[number];
 
 /** The iframe's size for each kind and size of embed page, in CSS pixels: what the page needs without scrolling (a playlist's card scrolls its list). */

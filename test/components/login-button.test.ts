@@ -1,15 +1,16 @@
 // <service-login-button> in every engine against the real prompt page (driven by
 // test/support/popup-driver.mjs) and verify endpoint.
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
-import { emulateMedia, sendKeys, sendMouse } from '@web/test-runner-commands';
+import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import { serverCommand } from '../support/commands.js';
 import '../../src/components/login-button/login-button.js';
 import '../../src/components/provider/provider.js';
 import { DEFAULT_TEXT, type ServiceLoginButton } from '../../src/components/login-button/login-button.js';
 import { CLOSED_MESSAGE, STATE_KEY } from '../../src/core/auth.js';
 import { pageNavigation } from '../../src/core/auth-redirect.js';
-import { appName, browserEngine, serviceUrl } from '../support/service.js';
+import { appName, serviceUrl } from '../support/service.js';
 import { waitFor } from '../support/waits.js';
+import { asColourScheme } from '../support/colour-scheme.js';
 
 /** The seeded demo app's API key (docs/login.md). */
 const API_KEY = '774b4a83134248429841ef8bd8a685f0875b9ab1';
@@ -53,29 +54,28 @@ describe('<service-login-button>', () => {
     await expect(el).to.be.accessible();
   });
 
-  it('follows theme and prefers-color-scheme as every element, dark colours with 4.5:1 contrast', async () => {
+  it('is light by default on any system, dark with theme="dark", the system\'s with theme="auto"; 4.5:1 contrast', async () => {
     const colours = (el: ServiceLoginButton) => [getComputedStyle(inner(el)).backgroundColor, getComputedStyle(inner(el)).color];
     const LIGHT = ['rgb(106, 20, 184)', 'rgb(255, 255, 255)'];
     const DARK = ['rgb(197, 140, 255)', 'rgb(23, 16, 31)'];
     const OWN = ['rgb(0, 77, 64)', 'rgb(255, 255, 255)'];
-    // With no theme, the page's own scheme: whatever this browser's is.
-    const systemDark = matchMedia('(prefers-color-scheme: dark)').matches;
-    expect(colours(await button())).to.deep.equal(systemDark ? DARK : LIGHT);
     const dark = await button('theme="dark"');
     expect(colours(dark)).to.deep.equal(DARK);
     await expect(dark).to.be.accessible();
-    expect(colours(await button('theme="light"'))).to.deep.equal(LIGHT);
 
     // A visitor whose system is dark, and one whose system is light, in every engine.
     for (const scheme of ['dark', 'light'] as const) {
-      await asColourScheme(await button(), scheme, async () => {
-        const system = await button();
-        expect(colours(system), scheme).to.deep.equal(scheme === 'dark' ? DARK : LIGHT);
-        await expect(system).to.be.accessible();
+      await asColourScheme(await button('theme="auto"'), scheme, async () => {
+        const plain = await button();
+        expect(colours(plain), `${scheme}, no theme`).to.deep.equal(LIGHT);
+        await expect(plain).to.be.accessible();
+        const auto = await button('theme="auto"');
+        expect(colours(auto), `${scheme}, theme auto`).to.deep.equal(scheme === 'dark' ? DARK : LIGHT);
+        await expect(auto).to.be.accessible();
         expect(colours(await button('theme="light"')), `${scheme}, theme light`).to.deep.equal(LIGHT);
         expect(colours(await button('theme="dark"')), `${scheme}, theme dark`).to.deep.equal(DARK);
         // A page's own colours win in both modes.
-        expect(colours(await button('style="--service-accent: #004d40; --service-on-accent: #fff"')), scheme).to.deep.equal(OWN);
+        expect(colours(await button('theme="auto" style="--service-accent: #004d40; --service-on-accent: #fff"')), scheme).to.deep.equal(OWN);
       });
     }
   });
@@ -223,29 +223,3 @@ describe('<service-login-button>', () => {
     expect(location.hash).to.equal('');
   });
 });
-
-/**
- * Runs `check` as a visitor whose system colour scheme is `scheme` sees the page. Chromium's
- * protocol sets the engine's own preference (DevTools' media emulation). WebDriver BiDi (Firefox)
- * and classic (WebKit) have no such command: there the element's own `@media
- * (prefers-color-scheme: dark)` rules (there must be some, in `el`'s shadow root) are made to
- * hold, or not, as that visitor's browser evaluates them, and put back after.
- */
-async function asColourScheme(el: Element, scheme: 'light' | 'dark', check: () => Promise<void>): Promise<void> {
-  const root = el.shadowRoot!;
-  const sheets = [...root.adoptedStyleSheets, ...[...root.querySelectorAll('style')].map((s) => s.sheet!)];
-  const rules = sheets
-    .flatMap((sheet) => [...sheet.cssRules])
-    .filter((rule): rule is CSSMediaRule => rule instanceof CSSMediaRule && /^\(prefers-color-scheme: ?dark\)$/.test(rule.media.mediaText));
-  expect(rules.length, 'the element has @media (prefers-color-scheme: dark) rules').to.be.greaterThan(0);
-  const emulate = browserEngine === 'chromium';
-  const texts = rules.map((rule) => rule.media.mediaText);
-  try {
-    if (emulate) await emulateMedia({ colorScheme: scheme });
-    else for (const rule of rules) rule.media.mediaText = scheme === 'dark' ? 'all' : 'not all';
-    await check();
-  } finally {
-    if (emulate) await emulateMedia({ colorScheme: 'light' });
-    else rules.forEach((rule, i) => (rule.media.mediaText = texts[i]!));
-  }
-}

@@ -177,6 +177,14 @@ describe('embed and public pages over HTTP', () => {
     assert.equal((await fetch(`${service.url}/embed/track/${track.id}?theme=pink`)).status, 400);
   });
 
+  test('embed pages are light without a theme, and take theme=auto for the reader\'s system', async () => {
+    const plain = await (await fetch(`${service.url}/embed/track/${track.id}`)).text();
+    assert.doesNotMatch(plain, /<service-track-card[^>]*\btheme=/);
+    const auto = await fetch(`${service.url}/embed/track/${track.id}?theme=auto`);
+    assert.equal(auto.status, 200);
+    assert.match(await auto.text(), /<service-track-card[^>]*\btheme="auto"/);
+  });
+
   test('public pages advertise the oEmbed endpoint for their own address; other paths stay 404', async () => {
     for (const url of [trackUrl, playlistUrl, albumUrl, `https://music.example/${track.user.handle}`]) {
       const path = new URL(url).pathname;

@@ -5,7 +5,7 @@ import { css } from '@lit/reactive-element';
 export const loginButtonStyles = css`
 :host{--_accent:var(--service-accent,#6a14b8);--_on-accent:var(--service-on-accent,#fff);display:inline-block;vertical-align:middle;font-family:var(--service-font,system-ui,sans-serif)}
 :host([theme=dark]){--_accent:var(--service-accent,#c58cff);--_on-accent:var(--service-on-accent,#17101f)}
-@media (prefers-color-scheme:dark){:host(:not([theme=light])){--_accent:var(--service-accent,#c58cff);--_on-accent:var(--service-on-accent,#17101f)}}
+@media (prefers-color-scheme:dark){:host([theme=auto]){--_accent:var(--service-accent,#c58cff);--_on-accent:var(--service-on-accent,#17101f)}}
 :host([full-width]){display:block}
 :host([hidden]){display:none}
 button{display:inline-flex;align-items:center;justify-content:center;gap:.5em;box-sizing:border-box;height:28px;padding:0 12px;border:0;border-radius:var(--service-radius,4px);background:var(--_accent);color:var(--_on-accent);font:inherit;font-size:14px;font-weight:600;line-height:1;white-space:nowrap;cursor:pointer;transition:transform .1s}

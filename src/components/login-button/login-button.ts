@@ -84,8 +84,8 @@ export class ServiceLoginButton extends ConfiguredElement(ReactiveElement) {
   responseMode?: 'fragment' | 'query';
   /** `popup` or `fullScreen`: how the prompt page lays itself out. */
   display?: 'popup' | 'fullScreen';
-  /** `light` or `dark`; follows `prefers-color-scheme` when unset, as every element. */
-  theme?: 'light' | 'dark';
+  /** `light` (the default), `dark`, or `auto`: the reader's system setting (`prefers-color-scheme`), as every element. */
+  theme?: 'light' | 'dark' | 'auto';
   /** True while the prompt is open and the token is being verified. */
   protected busy = false;
 

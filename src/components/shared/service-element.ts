@@ -24,8 +24,8 @@ export class ServiceElement extends ConfiguredElement(LitElement) {
     provided: { state: true },
   };
 
-  /** `light` or `dark`; follows `prefers-color-scheme` when unset. */
-  theme?: 'light' | 'dark';
+  /** `light` (the default), `dark`, or `auto`: the reader's system setting (`prefers-color-scheme`). */
+  theme?: 'light' | 'dark' | 'auto';
 
   protected provided?: ClientOptions;
 

@@ -2,8 +2,9 @@ import { css } from 'lit';
 
 /**
  * The shared look: every colour, the radius and the font come from `--service-*` custom
- * properties with fallbacks, in a light and a dark set. `theme="dark"` or `theme="light"`
- * on an element overrides `prefers-color-scheme`.
+ * properties with fallbacks, in a light and a dark set. Light unless the element says
+ * `theme="dark"`, or `theme="auto"` and the reader's system prefers dark: an element takes its
+ * colours from the page it is on, never from the reader's system on its own.
  */
 export const theme = css`
   :host {
@@ -30,7 +31,7 @@ export const theme = css`
     --_border: var(--service-border, #3b3a45);
   }
   @media (prefers-color-scheme: dark) {
-    :host(:not([theme='light'])) {
+    :host([theme='auto']) {
       --_accent: var(--service-accent, #c58cff);
       --_on-accent: var(--service-on-accent, #17101f);
       --_text: var(--service-text, #f2f1f6);
