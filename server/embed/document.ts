@@ -37,7 +37,7 @@ const PAGE_STYLE = `html,body{margin:0;background:transparent}
 body{font:16px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 service-track-card,service-playlist,service-user-card{max-width:none}
 .tiny service-track-card::part(card){grid-template-columns:auto 1fr auto}
-.tiny service-track-card::part(artwork){display:block;width:32px;height:32px}
+.tiny service-track-card::part(artwork){display:grid;place-items:center;width:32px;height:32px}
 :is(.compact,.tiny) service-playlist::part(description),:is(.compact,.tiny) service-user-card::part(bio){display:none}
 :is(.compact,.tiny) service-playlist::part(artwork){width:72px;height:72px}
 .tiny service-playlist::part(list),.tiny service-user-card::part(tabs),.tiny service-user-card::part(panel){display:none}

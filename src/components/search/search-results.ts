@@ -2,6 +2,7 @@ import { html, type TemplateResult } from 'lit';
 import type { Client, Playlist, Track, User } from '../../core/index.js';
 import { safeUrl } from '../shared/format.js';
 import { picture } from '../shared/states.js';
+import { personIcon } from '../shared/icons.js';
 
 /** What `<service-search>` searches: its `type` attribute. */
 export type SearchType = 'tracks' | 'users' | 'playlists';
@@ -74,7 +75,7 @@ export function renderOption(results: SearchResults, index: number, active: bool
       aria-selected=${active ? 'true' : 'false'}
       @click=${onPick}
     >
-      ${picture('picture', image)}
+      ${picture('picture', image, results.kind === 'user' ? personIcon() : undefined)}
       <span class="text">
         <span part="option-title" class="title">${title}</span>
         <span part="option-subtitle" class="subtitle">${subtitle}</span>

@@ -7,6 +7,9 @@ const icon = (d: string, label?: string, white?: string): TemplateResult =>
     : html`<svg viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true" fill="currentColor"><path d=${d}></path></svg>`;
 
 export const playIcon = () => icon('M8 5v14l11-7z');
+/** The placeholders' glyphs: a note for a track or a playlist without artwork, a head for a user without a picture. */
+export const noteIcon = () => icon('M12 3v10.55A4 4 0 1 0 14 17V7h4V3z');
+export const personIcon = () => icon('M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm0 2c-3.3 0-8 1.7-8 5v1h16v-1c0-3.3-4.7-5-8-5z');
 export const pauseIcon = () => icon('M6 5h4v14H6zm8 0h4v14h-4z');
 export const nextIcon = () => icon('M6 6l8.5 6L6 18zm10 0h2v12h-2z');
 export const previousIcon = () => icon('M18 6l-8.5 6 8.5 6zM6 6h2v12H6z');

@@ -1,4 +1,5 @@
 import { html, nothing, type TemplateResult } from 'lit';
+import { noteIcon } from './icons.js';
 
 /** The three non-data states every data element shows. */
 export const loadingState = (label: string, rows = 3): TemplateResult => html`
@@ -55,8 +56,11 @@ export const levelOf = (value: unknown, fallback: number): number => {
 export const emptyState = (message: string): TemplateResult => html`<div part="empty" class="state">${message}</div>`;
 
 /**
- * A decorative image (the text beside it names what it shows), or an empty box of the same
- * part when there is no URL, so the layout holds. The part name is also its class.
+ * A decorative image (the text beside it names what it shows), or, when there is no URL, a tile
+ * of the same part and size with `glyph` in the theme's colours, so nothing else moves. The part
+ * name is also its class.
  */
-export const picture = (part: string, url: string | undefined): TemplateResult =>
-  url ? html`<img part=${part} class=${part} src=${url} alt="" loading="lazy" />` : html`<span part=${part} class=${part}></span>`;
+export const picture = (part: string, url: string | undefined, glyph: TemplateResult | typeof nothing = noteIcon()): TemplateResult =>
+  url
+    ? html`<img part=${part} class=${part} src=${url} alt="" loading="lazy" />`
+    : html`<span part=${part} class="${part} placeholder">${glyph}</span>`;

@@ -58,6 +58,16 @@ export const theme = css`
     outline: 2px solid var(--_accent);
     outline-offset: 2px;
   }
+  span.placeholder {
+    display: grid;
+    place-items: center;
+    color: var(--_muted);
+    background: var(--_surface);
+  }
+  .placeholder svg {
+    width: 45%;
+    height: 45%;
+  }
   .visually-hidden {
     position: absolute;
     width: 1px;

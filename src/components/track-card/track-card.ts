@@ -6,7 +6,7 @@ import { AudioController } from '../../controllers/audio-controller.js';
 import { theme } from '../shared/theme.js';
 import { formatCount, formatDuration, safeUrl } from '../shared/format.js';
 import { downloadIcon, heartIcon, pauseIcon, playIcon, playsIcon, repostIcon, verifiedIcon } from '../shared/icons.js';
-import { levelOf, taskView } from '../shared/states.js';
+import { levelOf, picture, taskView } from '../shared/states.js';
 import { trackCardStyles } from './track-card.styles.js';
 import { define } from '../shared/configured-element.js';
 
@@ -90,7 +90,7 @@ export class ServiceTrackCard extends ServiceElement {
     const tags = (track.tags ?? '').split(',').map((t) => t.trim()).filter(Boolean);
     return html`
       <article part="card" class="card" aria-label=${`${track.title} by ${track.user.name}`}>
-        ${artwork ? html`<img part="artwork" class="artwork" src=${artwork} alt="" loading="lazy" />` : nothing}
+        ${picture('artwork', artwork)}
         <div class="body">
           <div part="title" class="title" role="heading" aria-level=${levelOf(this.headingLevel, 3)}>${track.link ? html`<a part="link" href=${track.link}>${track.title}</a>` : track.title}</div>
           <div part="artist" class="artist">

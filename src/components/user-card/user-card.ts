@@ -5,7 +5,7 @@ import { DataTask, TaskStatus } from '../../controllers/data-task.js';
 import { levelOf, picture, taskView } from '../shared/states.js';
 import { theme } from '../shared/theme.js';
 import { formatCount, safeUrl } from '../shared/format.js';
-import { verifiedIcon } from '../shared/icons.js';
+import { personIcon, verifiedIcon } from '../shared/icons.js';
 import { TrackRows } from '../../controllers/track-rows.js';
 import { trackRowStyles } from '../shared/track-rows.js';
 import { favoritesPage, loadProfile, repostedTracks, repostsPage, tracksPage, type Page, type Profile, type Tab } from './user-card-data.js';
@@ -157,9 +157,9 @@ export class ServiceUserCard extends ServiceElement {
       [user.repost_count, 'repost', 'reposts'],
     ];
     return html`<article part="card" class="card" aria-label=${user.name}>
-      ${picture('cover', cover)}
+      ${picture('cover', cover, nothing)}
       <div class="head">
-        ${picture('avatar', avatar)}
+        ${picture('avatar', avatar, personIcon())}
         <div class="who">
           <div part="name" class="name" role="heading" aria-level=${levelOf(this.headingLevel, 2)}><span>${user.name}</span>${user.is_verified ? verifiedIcon() : nothing}</div>
           <span part="handle" class="handle">@${user.handle}</span>
