@@ -81,9 +81,10 @@ export default {
   // Bounds for a run that hangs only: every test waits on events, never on the clock, and its waits
   // give up first (test/support/waits.ts, 30 s) so that a failure names what it waited for. A busy
   // machine only makes a run slower, never a test fail.
-  testFramework: { config: { timeout: 60_000 } },
+  // 120 s: beyond a login's popup, sign-in and consent steps (30 s each) on a busy machine.
+  testFramework: { config: { timeout: 120_000 } },
   browserStartTimeout: 120_000,
   testsStartTimeout: 120_000,
-  testsFinishTimeout: 600_000,
+  testsFinishTimeout: 1_200_000,
   ...cdnFirst,
 };

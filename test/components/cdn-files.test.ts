@@ -38,6 +38,9 @@ before(async function () {
 });
 
 describe('one CDN file, copied alone, logs in', function () {
+  // A whole login in a page of its own: each of its steps gives up after 30 s and names itself
+  // (test/support/cdn-site.mjs), so the test's own bound only has to outlast their sum.
+  this.timeout(240_000);
 
   for (const file of ['all.js', 'service-login-button.js']) {
     it(`${file}: the <service-login-button> tag`, async () => expectLoggedIn(await siteLogin(file, 'element'), file));
@@ -57,6 +60,9 @@ describe('one CDN file, copied alone, logs in', function () {
 });
 
 describe('sdk.js, copied alone, logs in', function () {
+  // A whole login in a page of its own: each of its steps gives up after 30 s and names itself
+  // (test/support/cdn-site.mjs), so the test's own bound only has to outlast their sum.
+  this.timeout(240_000);
 
   it('an ES module: import { init, renderButton } from ./sdk.js', async () => {
     expectLoggedIn(await siteLogin('sdk.js', 'sdk-module'), 'sdk.js');
