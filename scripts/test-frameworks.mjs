@@ -5,7 +5,7 @@
 //
 // The examples name the tarball as `file:../../.pack/service-kit-0.1.0.tgz`. Their lock files
 // must not hold its integrity: npm ci would then install the copy it cached from an earlier pack.
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -28,6 +28,7 @@ let browser;
 
 before(async () => {
   const started = Date.now();
+  mkdirSync(join(ROOT, '.pack'), { recursive: true }); // a fresh clone has none, and npm pack does not make it
   run('npm', ['pack', '--pack-destination', '.pack'], { cwd: ROOT, env }); // prepack builds dist/ first
   log(`packed the kit into .pack/ in ${Math.round((Date.now() - started) / 1000)} s`);
   service = await startService({ dataDir: join(ROOT, '.data-test/frameworks'), fresh: true });
