@@ -11,15 +11,13 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import puppeteer from 'puppeteer-core';
 import { startService } from '../test/support/start-service.mjs';
-import { run } from '../test/frameworks/app-check.mjs';
+import { CHROMIUM_ARGS, run } from '../test/frameworks/app-check.mjs';
 import { viteApp } from '../test/frameworks/vite-app.mjs';
 
 const ROOT = join(import.meta.dirname, '..');
 const ALL = ['react', 'vue', 'svelte', 'next'];
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const names = asked.length ? asked : ALL;
-const CHROMIUM_ARGS = ['--no-sandbox', '--headless=new', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-  '--disable-sync', '--no-first-run', '--autoplay-policy=no-user-gesture-required'];
 const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', PUPPETEER_SKIP_DOWNLOAD: '1', NEXT_TELEMETRY_DISABLED: '1' };
 const log = (line) => process.stdout.write(`${line}\n`);
 

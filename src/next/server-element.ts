@@ -22,7 +22,7 @@ import { createElement, use, useLayoutEffect, useRef, type ReactElement } from '
 // The package's own entry: Node gets the renderer, the browser build a stub (ssr-unavailable.ts).
 import { renderToString } from 'service-kit/ssr';
 import type { SsrElement, SsrOptions } from '../node/ssr.js';
-import { withSettings, type Attributes } from '../ssr/settings.js';
+import { attributeValue, withSettings, type Attributes } from '../ssr/settings.js';
 
 export interface ServerElementProps {
   /** The element: `service-track-card`, `service-playlist`, `service-trending-list`, `service-user-card` or `service-login-button`. */
@@ -57,9 +57,9 @@ function useServerHtml(key: string, { tag, attributes, options }: ServerElementP
 /** Sets `element`'s attributes to `next`, removing those of `previous` that `next` leaves out. */
 function applyAttributes(element: Element, previous: Attributes, next: Attributes): void {
   for (const name of new Set([...Object.keys(previous), ...Object.keys(next)])) {
-    const value = next[name];
-    if (value === undefined || value === null || value === false) element.removeAttribute(name);
-    else if (element.getAttribute(name) !== (value === true ? '' : String(value))) element.setAttribute(name, value === true ? '' : String(value));
+    const value = attributeValue(next[name]);
+    if (value === undefined) element.removeAttribute(name);
+    else if (element.getAttribute(name) !== value) element.setAttribute(name, value);
   }
 }
 

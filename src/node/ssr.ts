@@ -20,7 +20,7 @@ import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import { createClient, type Client, type ClientOptions } from '../core/index.js';
 import type { SeedHook } from '../controllers/data-task.js';
 import { SEED, seedKey, seedScript } from '../ssr/seeds.js';
-import { withSettings, type Attributes } from '../ssr/settings.js';
+import { attributeValue, withSettings, type Attributes } from '../ssr/settings.js';
 import '../components/track-card/track-card.js';
 import '../components/playlist/playlist.js';
 import '../components/trending-list/trending-list.js';
@@ -54,8 +54,9 @@ function attributeText(attributes: Attributes): string {
   let text = '';
   for (const [name, value] of Object.entries(attributes)) {
     if (!/^[a-z][a-z0-9-]*$/.test(name)) throw new TypeError(`${JSON.stringify(name)} is not an attribute name`);
-    if (value === undefined || value === null || value === false) continue;
-    text += value === true ? ` ${name}` : ` ${name}="${escapeAttribute(String(value))}"`;
+    const written = attributeValue(value);
+    if (written === undefined) continue;
+    text += value === true ? ` ${name}` : ` ${name}="${escapeAttribute(written)}"`;
   }
   return text;
 }

@@ -8,6 +8,10 @@ import type { ClientOptions } from '../core/index.js';
 /** An element's attributes: a string or number is written as it is, `true` as a bare attribute; `false`, null and undefined are left out. */
 export type Attributes = Record<string, string | number | boolean | null | undefined>;
 
+/** An attribute's text as written: `true` bare (''), a string or number as it is; undefined when the attribute is left out. */
+export const attributeValue = (value: Attributes[string]): string | undefined =>
+  value === undefined || value === null || value === false ? undefined : value === true ? '' : String(value);
+
 /** The client options that are written on the element as attributes. */
 export type SettingsOptions = Pick<ClientOptions, 'appName' | 'apiKey' | 'host' | 'hostListUrl' | 'authUrl'>;
 

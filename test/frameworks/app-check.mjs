@@ -38,8 +38,12 @@ export async function serveStatic(root) {
   return { url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((resolve) => server.close(resolve)) };
 }
 
+/** Debian's Chromium as this machine runs it, with sound allowed to start without a gesture. */
+export const CHROMIUM_ARGS = ['--no-sandbox', '--headless=new', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+  '--disable-sync', '--no-first-run', '--autoplay-policy=no-user-gesture-required'];
+
 /** A track's title from the service, as the card should show it. */
-async function titleOf(serviceUrl, id, appName) {
+export async function titleOf(serviceUrl, id, appName) {
   const answer = await fetch(`${serviceUrl}/v1/tracks/${id}?app_name=${appName}`);
   if (!answer.ok) throw new Error(`the service has no track ${id} (${answer.status})`);
   return (await answer.json()).data.title;

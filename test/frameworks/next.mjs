@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
-import { checkApp } from './app-check.mjs';
+import { CHROMIUM_ARGS, checkApp, titleOf } from './app-check.mjs';
 
 const WAIT = 60_000;
 const BUILD_WAIT = 600_000;
@@ -90,15 +90,9 @@ const within = (promise, what) =>
 
 const escapeHtml = (text) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 
-async function titleOf(serviceUrl, id) {
-  const answer = await fetch(`${serviceUrl}/v1/tracks/${id}?app_name=${APP_NAME}`);
-  if (!answer.ok) throw new Error(`the service has no track ${id} (${answer.status})`);
-  return (await answer.json()).data.title;
-}
-
 /** The checks on one running app (production or development): the server's HTML, then checkApp's, then the console. */
 async function checkNext({ appUrl, serviceUrl, browser, log, serverOutput }) {
-  const serverTitle = await titleOf(serviceUrl, SERVER_CARD);
+  const serverTitle = await titleOf(serviceUrl, SERVER_CARD, APP_NAME);
 
   await step(log, 'the server HTML holds the server-rendered card once', async () => {
     const answer = await fetch(appUrl);
@@ -165,7 +159,7 @@ if (process.argv.includes('--standalone')) {
   const service = await startService({ dataDir: join(root, '.data-test/frameworks') });
   const browser = await puppeteer.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--headless=new', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: CHROMIUM_ARGS,
   });
   try {
     await run({ dir: join(root, 'examples/next'), serviceUrl: service.url, browser, log: console.log });

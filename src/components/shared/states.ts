@@ -60,7 +60,7 @@ export const emptyState = (message: string): TemplateResult => html`<div part="e
  * of the same part and size with `glyph` in the theme's colours, so nothing else moves. The part
  * name is also its class.
  */
-export const picture = (part: string, url: string | undefined, glyph: TemplateResult | typeof nothing = noteIcon()): TemplateResult =>
+export const picture = (part: string, url: string | undefined, glyph?: TemplateResult | typeof nothing): TemplateResult =>
   url
     ? html`<img part=${part} class=${part} src=${url} alt="" loading="lazy" />`
-    : html`<span part=${part} class="${part} placeholder">${glyph}</span>`;
+    : html`<span part=${part} class="${part} placeholder">${glyph ?? noteIcon()}</span>`;
