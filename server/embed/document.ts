@@ -16,8 +16,8 @@ export type EmbedTheme = (typeof EMBED_THEMES)[number];
 
 /** The iframe's size for each kind and size of embed page, in CSS pixels: what the page needs without scrolling (a playlist's card scrolls its list). */
 export const FRAME_SIZES: Record<EmbedKind, Record<EmbedSize, { width: number; height: number }>> = {
-  track: { card: { width: 520, height: 160 }, compact: { width: 520, height: 104 }, tiny: { width: 520, height: 64 } },
-  playlist: { card: { width: 640, height: 480 }, compact: { width: 640, height: 320 }, tiny: { width: 640, height: 186 } },
+  track: { card: { width: 520, height: 200 }, compact: { width: 520, height: 124 }, tiny: { width: 520, height: 64 } },
+  playlist: { card: { width: 640, height: 480 }, compact: { width: 640, height: 360 }, tiny: { width: 640, height: 186 } },
   user: { card: { width: 560, height: 640 }, compact: { width: 560, height: 420 }, tiny: { width: 560, height: 250 } },
 };
 
@@ -30,19 +30,42 @@ export const ELEMENT_OF: Record<EmbedKind, 'service-track-card' | 'service-playl
 /** Where the kit is served (server/routes/embed.ts). */
 export const KIT_PATH = '/embed/kit.js';
 
-// The page's own rules. The elements fill the frame; a size hides parts through ::part(), which
-// wins over the element's own rules: a tiny track keeps a small artwork, a compact playlist or
-// profile drops its description, a tiny one its list.
-const PAGE_STYLE = `html,body{margin:0;background:transparent}
-body{font:16px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
-service-track-card,service-playlist,service-user-card{max-width:none}
-.tiny service-track-card::part(card){grid-template-columns:auto 1fr auto}
-.tiny service-track-card::part(artwork){display:grid;place-items:center;width:32px;height:32px}
+/** The service's name, as its pages and oEmbed answers give it. */
+export const PROVIDER = 'Music Service';
+
+// The page's own rules. An embed page is the frame: the element fills it above the brand line
+// (beside it in tiny), and adapts (its titles end in an ellipsis, its list scrolls under a header
+// that stays). A size hides parts through ::part(), which wins over the element's own rules: a
+// compact playlist or profile drops its description, a tiny one its list.
+const PAGE_STYLE = `html,body{margin:0;background:transparent;height:100%}
+body{font:16px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;overflow:hidden}
+.frame{height:100%;display:grid;grid-template:minmax(0,1fr) auto/minmax(0,1fr)}
+.frame>[data-embed]{max-width:none;min-height:0;height:100%}
+.tiny.track .frame{grid-template:100%/minmax(0,1fr) auto}
+.brand{display:flex;align-items:center;justify-content:flex-end;gap:4px;padding:2px 8px;font-size:13px;color:#55555f;text-decoration:none;white-space:nowrap;overflow:hidden}
+.brand:hover{text-decoration:underline}
+.brand svg{width:16px;height:16px;flex:none;color:#6a14b8}
+.tiny.track .brand span{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
+.tiny.track .brand{padding:0 10px;min-width:44px;justify-content:center}
+.dark .brand{color:#b4b2bf}.dark .brand svg{color:#c58cff}
+@media (prefers-color-scheme:dark){.auto .brand{color:#b4b2bf}.auto .brand svg{color:#c58cff}}
+.tiny service-track-card::part(card){grid-template-columns:auto minmax(0,1fr) auto}
+.tiny service-track-card::part(artwork){display:grid;width:40px;height:40px}
+@media (max-width:400px){.card service-track-card::part(artwork){width:64px;height:64px}}
 :is(.compact,.tiny) service-playlist::part(description),:is(.compact,.tiny) service-user-card::part(bio){display:none}
 :is(.compact,.tiny) service-playlist::part(artwork){width:72px;height:72px}
+.tiny service-playlist::part(name){-webkit-line-clamp:1}
+:is(.compact,.tiny) service-user-card::part(cover){height:72px}
 .tiny service-playlist::part(list),.tiny service-user-card::part(tabs),.tiny service-user-card::part(panel){display:none}
+.missing{height:100%;display:grid;place-content:center;gap:4px;padding:8px 16px;text-align:center;background:#fff;color:#17171c;border:1px solid #d9d7e0;border-radius:10px;box-sizing:border-box}
+.missing p{margin:0}.missing a{color:#6a14b8}
+.dark .missing{background:#17171c;color:#f2f1f6;border-color:#3b3a45}.dark .missing a{color:#c58cff}
+@media (prefers-color-scheme:dark){.auto .missing{background:#17171c;color:#f2f1f6;border-color:#3b3a45}.auto .missing a{color:#c58cff}}
 .page{max-width:760px;margin:0 auto;padding:24px 16px}
 .page h1{font-size:1.1rem;margin:0 0 16px}`;
+
+/** The service's mark: a note in a disc. */
+const MARK = '<svg viewBox="0 0 24 24" aria-hidden="true" fill="currentColor"><path d="M12 1a11 11 0 1 0 0 22 11 11 0 0 0 0-22zm3 5v2.5h-2.5V15a2.5 2.5 0 1 1-1.5-2.3V6z"/></svg>';
 
 export interface DocumentOptions {
   /** The document's title (text). */
@@ -56,8 +79,14 @@ export interface DocumentOptions {
   size?: EmbedSize;
   /** The oEmbed endpoint URL for this page's resource (public pages). */
   oembed?: string;
-  /** The page's own address (public pages). */
+  /** The page's own address (public pages); in an embed, where its "Listen on" link goes. */
   canonical?: string;
+  /** The embed's theme, for the page's own parts (the brand line, a not-found message). */
+  theme?: EmbedTheme;
+  /** What the embed shows (its page's layout differs by kind in tiny). */
+  kind?: EmbedKind;
+  /** Whether the page loads the kit (a not-found page has nothing to run). */
+  script?: boolean;
 }
 
 export interface HtmlDocument {
@@ -73,23 +102,23 @@ function styleHashes(html: string): string[] {
   return [...new Set([...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => sha256(m[1]!)))];
 }
 
-export function htmlDocument({ title, element, baseUrl, layout, size = 'card', oembed, canonical }: DocumentOptions): HtmlDocument {
+export function htmlDocument({ title, element, baseUrl, layout, size = 'card', oembed, canonical, theme = 'light', script = true, kind }: DocumentOptions): HtmlDocument {
   const links = [
-    canonical ? `<link rel="canonical" href="${escapeHtml(canonical)}">` : '',
+    canonical && layout === 'page' ? `<link rel="canonical" href="${escapeHtml(canonical)}">` : '',
     oembed ? `<link rel="alternate" type="application/json+oembed" href="${escapeHtml(oembed)}" title="${escapeHtml(title)}">` : '',
   ].filter(Boolean);
-  const body = layout === 'embed' ? element : `<main class="page"><h1>${escapeHtml(title)}</h1>\n${element}\n</main>`;
+  const brand = `<a class="brand" href="${escapeHtml(canonical ?? `${baseUrl}/`)}" target="_blank" rel="noopener">${MARK}<span>Listen on ${PROVIDER}</span></a>`;
+  const body = layout === 'embed' ? `<div class="frame">\n${element}\n${brand}\n</div>` : `<main class="page"><h1>${escapeHtml(title)}</h1>\n${element}\n</main>`;
   const html = `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} · Music Service</title>
+<title>${escapeHtml(title)} · ${PROVIDER}</title>
 <link rel="icon" href="data:,">
 ${links.join('\n')}${links.length ? '\n' : ''}<style>${PAGE_STYLE}</style>
-<script type="module" src="${KIT_PATH}"></script>
-</head>
-<body class="${layout === 'embed' ? size : 'card'}">
+${script ? `<script type="module" src="${KIT_PATH}"></script>\n` : ''}</head>
+<body class="${layout === 'embed' ? `${size} ${theme} ${kind ?? ''}`.trim() : 'card'}">
 ${body}
 </body>
 </html>

@@ -1,9 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import type { RouteModule } from '../context.js';
-import { found, keyOf, readApi } from '../api/index.js';
+import { readApi } from '../api/index.js';
 import { notFound } from '../http/errors.js';
-import { publicId } from '../http/schemas.js';
-import { encodeId } from '../ids.js';
+import { decodeId, encodeId } from '../ids.js';
 import { kitBundle } from '../embed/kit.js';
 import { pageRenderer } from '../embed/render.js';
 import {
@@ -15,9 +14,19 @@ import { resolvePath, type FoundResource } from './resolve.js';
 /** The element's own attributes for a resource, size and theme. */
 function elementAttributes(kind: EmbedKind, id: string, size: EmbedSize, theme?: EmbedTheme): Record<string, string | undefined> {
   if (kind === 'track') return { 'track-id': id, size, theme };
-  if (kind === 'playlist') return { 'playlist-id': id, theme };
-  return { 'user-id': id, 'page-size': size === 'card' ? '10' : '5', theme };
+  if (kind === 'playlist') return { 'playlist-id': id, size, theme };
+  return { 'user-id': id, 'page-size': size === 'card' ? '10' : '5', size, theme };
 }
+
+/** A resource's public path, as its `permalink` gives it: where an embed's "Listen on" link goes. */
+function publicPath(resource: FoundResource, ownerHandle: (ownerId: number) => string): string {
+  if (resource.kind === 'user') return `/${resource.row.handle}`;
+  const owner = ownerHandle(resource.row.owner_id);
+  if (resource.kind === 'track') return `/${owner}/${resource.row.slug}`;
+  return `/${owner}/${resource.row.is_album ? 'album' : 'playlist'}/${resource.row.slug}`;
+}
+
+const NOUN: Record<EmbedKind, string> = { track: 'track', playlist: 'playlist', user: 'profile' };
 
 /** "Title by Artist", a playlist's "Name by Owner", or a user's name. */
 export function resourceTitle(resource: FoundResource, ownerName: (ownerId: number) => string): string {
@@ -47,9 +56,10 @@ export const embedRoutes: RouteModule = (app, ctx) => {
       .header('referrer-policy', 'strict-origin-when-cross-origin')
       .send(doc.html);
 
-  const render = async (resource: FoundResource, size: EmbedSize, theme: EmbedTheme | undefined) => {
+  const render = async (resource: FoundResource, size: EmbedSize, theme: EmbedTheme | undefined, embed = false) => {
     const id = encodeId(resource.row.id);
-    const result = await renderPage(ELEMENT_OF[resource.kind], elementAttributes(resource.kind, id, size, theme));
+    const attributes = elementAttributes(resource.kind, id, size, theme);
+    const result = await renderPage(ELEMENT_OF[resource.kind], embed ? { ...attributes, 'data-embed': '' } : attributes);
     // The resource exists (it was just read): a failed render is the service's own fault.
     if (result.errors.length) throw result.errors[0];
     return result.html;
@@ -59,7 +69,7 @@ export const embedRoutes: RouteModule = (app, ctx) => {
     '/embed/:kind/:id',
     {
       schema: {
-        params: { type: 'object', properties: { kind: { type: 'string', enum: EMBED_KINDS }, id: publicId }, required: ['kind', 'id'], additionalProperties: false },
+        params: { type: 'object', properties: { kind: { type: 'string', enum: EMBED_KINDS }, id: { type: 'string', maxLength: 200 } }, required: ['kind', 'id'], additionalProperties: false },
         querystring: {
           type: 'object',
           properties: { size: { type: 'string', enum: EMBED_SIZES, default: 'card' }, theme: { type: 'string', enum: EMBED_THEMES } },
@@ -69,11 +79,20 @@ export const embedRoutes: RouteModule = (app, ctx) => {
     },
     async (req, reply) => {
       const { kind, id } = req.params;
-      const key = keyOf(id, kind);
-      const row = kind === 'track' ? queries.trackById(key) : kind === 'playlist' ? queries.playlistById(key) : queries.userById(key);
-      const resource = { kind, row: found(row, kind, id) } as FoundResource;
-      const element = await render(resource, req.query.size, req.query.theme);
-      return send(reply, htmlDocument({ title: resourceTitle(resource, ownerName), element, baseUrl: ctx.baseUrl, layout: 'embed', size: req.query.size }));
+      // Any id the service does not have, well-formed or not, gets the page below.
+      const key = /^[A-Za-z0-9]{1,32}$/.test(id) ? decodeId(id) : undefined;
+      const row = key === undefined ? undefined : kind === 'track' ? queries.trackById(key) : kind === 'playlist' ? queries.playlistById(key) : queries.userById(key);
+      const { size, theme } = req.query;
+      if (!row) {
+        // An HTML page in the frame, never the API's JSON: the embed's theme, its size, a way on.
+        const element = `<div class="missing" data-embed role="alert"><p>This ${NOUN[kind]} is not available.</p></div>`;
+        const doc = htmlDocument({ title: `Not available`, element, baseUrl: ctx.baseUrl, layout: 'embed', size, theme, kind, script: false });
+        return send(reply.code(404), doc);
+      }
+      const resource = { kind, row } as FoundResource;
+      const element = await render(resource, size, theme, true);
+      const canonical = ctx.baseUrl + publicPath(resource, (owner) => queries.userById(owner)?.handle ?? '');
+      return send(reply, htmlDocument({ title: resourceTitle(resource, ownerName), element, baseUrl: ctx.baseUrl, layout: 'embed', size, theme, kind, canonical }));
     },
   );
 

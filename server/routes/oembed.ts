@@ -7,7 +7,8 @@ import { EMBED_SIZES, EMBED_THEMES, FRAME_SIZES, type EmbedSize, type EmbedTheme
 import { resolvePath } from './resolve.js';
 import { resourceTitle } from './embed.js';
 
-export const PROVIDER_NAME = 'Music Service';
+export { PROVIDER as PROVIDER_NAME } from '../embed/document.js';
+import { PROVIDER as PROVIDER_NAME } from '../embed/document.js';
 
 interface OembedQuery {
   url: string;

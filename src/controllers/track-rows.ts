@@ -6,22 +6,25 @@ import { AudioController } from './audio-controller.js';
 
 /**
  * A list element's link to the page's audio engine: it re-renders the element when the current
- * track or the play state changes (not on time updates), renders the `<ol>` of rows, and plays
- * what a click in it hit, with the list queued.
+ * track, the play state or the whole second changes, renders the `<ol>` of rows, and plays the
+ * row a click hit, with the list queued.
  */
 export class TrackRows extends AudioController {
   constructor(private readonly list: ServiceElement) {
-    super(list, (state) => Object.values(rowState(state))); // what a row shows: not the time
+    // What a row shows: the current track, whether it plays, its time in whole seconds.
+    super(list, (s) => [s.track?.id, !s.paused, Math.floor(s.currentTime), s.duration]);
   }
+
+  readonly #seek = (seconds: number) => this.engine.seek(seconds);
 
   /** One row, marked current and playing from the engine's state. */
   item(track: Track, number?: number): TemplateResult {
-    return trackItem(track, number, rowState(this.state));
+    return trackItem(track, number, rowState(this.state, this.#seek));
   }
 
   /**
    * The `<ol part="list">`: a row for each of `queue`, numbered from 1 with `numbered`, or `items`
-   * in their place. A row's play button plays its track with `queue` queued.
+   * in their place. A click on a row (its play button or anywhere else on it) plays its track with `queue` queued.
    */
   render(label: string, queue: readonly Track[], numbered = false, items: unknown = queue.map((t, i) => this.item(t, numbered ? i + 1 : undefined))): TemplateResult {
     return trackList(label, items, (event) => this.#onClick(event, queue));
@@ -33,9 +36,10 @@ export class TrackRows extends AudioController {
     (toggle ? this.engine.toggle(track, options) : this.engine.play(track, options)).catch((error) => this.list.emitError(error, 'play'));
   }
 
-  /** Toggles the track whose play button the click hit, if any. */
+  /** Toggles the track whose row the click hit, if any: anywhere on it but its slider or a link. */
   #onClick(event: Event, queue: readonly Track[]): void {
     for (const node of event.composedPath()) {
+      if (node instanceof HTMLInputElement || node instanceof HTMLAnchorElement) return;
       const id = (node as HTMLElement).dataset?.trackId;
       const track = id && queue.find((t) => t.id === id);
       if (track) return this.play(track, queue, true);

@@ -131,6 +131,17 @@ export const audioPlayerStyles = css`
     cursor: default;
     opacity: 0.5;
   }
+  /* A touch screen: 44 px sliders, and no volume slider where the device has its own volume keys. */
+  @media (pointer: coarse) {
+    input {
+      min-height: 44px;
+    }
+  }
+  @media (hover: none) and (pointer: coarse) {
+    .volume {
+      display: none;
+    }
+  }
   @container (max-width: 480px) {
     .player {
       grid-template-columns: minmax(0, 1fr);

@@ -5,11 +5,24 @@ export const playlistStyles = css`
     display: block;
     max-width: 640px;
   }
+  /* Given a height, the box fills it and the list scrolls under the header. */
   .box {
+    display: flex;
+    flex-direction: column;
+    height: 100%;
     background: var(--_background);
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
     padding: 12px;
+  }
+  .box > * {
+    flex: none;
+  }
+  .box > .rows {
+    flex: 1 1 auto;
+    min-height: 0;
+    overflow-y: auto;
+    overscroll-behavior: contain;
   }
   .header {
     display: grid;
@@ -40,32 +53,50 @@ export const playlistStyles = css`
     font-size: 1.4em;
     font-weight: 700;
     overflow-wrap: anywhere;
+    display: -webkit-box;
+    -webkit-box-orient: vertical;
+    -webkit-line-clamp: 2;
+    overflow: hidden;
   }
   .owner {
     color: var(--_muted);
-    display: inline-flex;
+    display: flex;
     align-items: center;
     gap: 4px;
+    min-width: 0;
+  }
+  .owner span {
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
   }
   .owner svg {
     color: var(--_accent);
+    flex: none;
   }
   .counts {
     display: flex;
-    flex-wrap: wrap;
-    gap: 4px 12px;
+    gap: 12px;
     margin: 6px 0 0;
     padding: 0;
     list-style: none;
     color: var(--_muted);
     font-size: 0.85em;
+    white-space: nowrap;
+    overflow: hidden;
+    mask-image: linear-gradient(to left, transparent, #000 24px);
   }
   .description {
     margin: 0 0 12px;
     white-space: pre-line;
     overflow-wrap: anywhere;
+    display: -webkit-box;
+    -webkit-box-orient: vertical;
+    -webkit-line-clamp: 3;
+    overflow: hidden;
   }
   .play-all {
+    align-self: flex-start;
     display: inline-flex;
     align-items: center;
     gap: 6px;
@@ -74,16 +105,32 @@ export const playlistStyles = css`
     background: var(--_accent);
     color: var(--_on-accent);
     padding: 8px 16px;
+    min-height: 36px;
     font-weight: 600;
     margin-bottom: 8px;
+    transition: transform 0.1s, filter 0.1s;
+  }
+  .play-all:hover {
+    filter: brightness(1.12);
+  }
+  .play-all:active {
+    transform: scale(0.96);
   }
   .play-all:disabled {
     opacity: 0.5;
     cursor: default;
   }
   @media (max-width: 420px) {
+    .artwork {
+      width: 72px;
+      height: 72px;
+    }
     .header {
-      grid-template-columns: 1fr;
+      gap: 12px;
+      align-items: center;
+    }
+    .name {
+      font-size: 1.2em;
     }
   }
 `;

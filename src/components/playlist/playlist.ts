@@ -5,7 +5,7 @@ import { DataTask, resolveAs } from '../../controllers/data-task.js';
 import { levelOf, picture, taskView } from '../shared/states.js';
 import { theme } from '../shared/theme.js';
 import { formatCount, safeUrl } from '../shared/format.js';
-import { playIcon, verifiedIcon } from '../shared/icons.js';
+import { pauseIcon, playIcon, verifiedIcon } from '../shared/icons.js';
 import { TrackRows } from '../../controllers/track-rows.js';
 import { trackRowStyles } from '../shared/track-rows.js';
 import { playlistStyles } from './playlist.styles.js';
@@ -28,8 +28,10 @@ async function loadPlaylist(client: Client, id: string | undefined, url: string 
 
 /**
  * A playlist or album: its header (artwork, name, kind, owner, counts, description) and
- * its tracks, each playable through the page's audio engine with the whole list queued,
- * plus a Play all button.
+ * its tracks, each playable through the page's audio engine with the whole list queued (a click
+ * anywhere on a row plays it; the playing row has a seek slider), plus a Play all button that
+ * pauses while the list plays. Given a height (an embed's frame), the list scrolls in its own
+ * region under a header that stays; the name ends in an ellipsis after two lines.
  *
  * @summary A playlist or album with its tracks, playable.
  * @fires service-error - The playlist could not be loaded. Detail: `{ message, status, operation }`.
@@ -40,7 +42,10 @@ async function loadPlaylist(client: Client, id: string | undefined, url: string 
  * @csspart owner - The owner's name.
  * @csspart counts - The track, play, favorite and repost counts.
  * @csspart description - The description, as plain text.
- * @csspart play-all - The Play all button.
+ * @csspart play-all - The Play all button; Pause while a track of the list plays.
+ * @csspart progress - The playing row's progress: its seek slider and time.
+ * @csspart seek - The playing row's seek slider.
+ * @csspart time - The playing row's elapsed and total time.
  * @csspart list - The `<ol>` of tracks.
  * @csspart item - One `<li>` track; the engine's current track has `aria-current="true"`.
  * @csspart rank - An item's position.
@@ -129,13 +134,22 @@ export class ServicePlaylist extends ServiceElement {
         </div>
       </header>
       ${playlist.description ? html`<p part="description" class="description">${playlist.description}</p>` : nothing}
-      <button part="play-all" class="play-all" ?disabled=${tracks.length === 0} @click=${() => this.#play(tracks[0], tracks)}>
-        ${playIcon()} Play all
-      </button>
+      ${this.#playAll(tracks)}
       ${tracks.length
         ? this.#rows.render(`Tracks of ${playlist.playlist_name}`, tracks, true)
         : html`<div part="empty" class="state">This ${kind.toLowerCase()} has no tracks.</div>`}
     `;
+  }
+
+  /** Play all, or Pause while one of `tracks` plays. */
+  #playAll(tracks: readonly Track[]) {
+    const { engine } = this.#rows;
+    const { track, paused } = engine.state;
+    const playing = !paused && !!track && tracks.some((t) => t.id === track.id);
+    return html`<button part="play-all" class="play-all" ?disabled=${tracks.length === 0}
+      @click=${() => (playing ? engine.pause() : this.#play(tracks[0], tracks))}>
+      ${playing ? html`${pauseIcon()} Pause` : html`${playIcon()} Play all`}
+    </button>`;
   }
 
   /** Plays `track` from the start with `tracks` queued (Play all). */

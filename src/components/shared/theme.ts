@@ -54,6 +54,14 @@ export const theme = css`
     color: inherit;
     cursor: pointer;
   }
+  /* A finger's target: 44 × 44 px at least (WCAG 2.5.5). */
+  @media (pointer: coarse) {
+    button,
+    select {
+      min-width: 44px;
+      min-height: 44px;
+    }
+  }
   :is(button, a, input, select):focus-visible {
     outline: 2px solid var(--_accent);
     outline-offset: 2px;

@@ -3,6 +3,7 @@ import type { PlayerState } from '../../core/audio.js';
 import type { Track } from '../../core/index.js';
 import { formatDuration, safeUrl } from './format.js';
 import { picture } from './states.js';
+import { progress, progressStyles } from './progress.js';
 import { pauseIcon, playIcon, verifiedIcon } from './icons.js';
 
 /**
@@ -11,42 +12,54 @@ import { pauseIcon, playIcon, verifiedIcon } from './icons.js';
  * controller, which links them to the audio engine, is src/controllers/track-rows.ts.
  */
 
-/** What a row needs from the engine; also the TrackRows controller's selector, so time updates do not re-render. */
+/** What a row needs from the engine; also the TrackRows controller's selector: the time counts in whole seconds. */
 export interface RowState {
   currentId?: string;
   playing: boolean;
+  time: number;
+  duration: number;
+  seek: (seconds: number) => void;
 }
 
-export const rowState = (s: PlayerState): RowState => ({ currentId: s.track?.id, playing: !!s.track && !s.paused });
+export const rowState = (s: PlayerState, seek: (seconds: number) => void): RowState => ({
+  currentId: s.track?.id,
+  playing: !!s.track && !s.paused,
+  time: Math.floor(s.currentTime),
+  duration: s.duration,
+  seek,
+});
 
 /**
- * One `<li part="item">`: number, small artwork, title, artist, duration and a play/pause
- * button carrying `data-track-id` (the list's one click listener finds the track by it).
- * The engine's current track is marked `aria-current="true"`.
+ * One `<li part="item">`: number, small artwork, title, artist, duration and a play/pause button.
+ * The row carries `data-track-id`: the list's one click listener plays what a click anywhere on
+ * a row hit. The engine's current track is marked `aria-current="true"`, and shows a seek slider
+ * with its time in place of the artist.
  */
 export function trackItem(track: Track, number: number | undefined, state: RowState): TemplateResult {
   const current = state.currentId === track.id;
   const playing = current && state.playing;
   const artwork = safeUrl(track.artwork?.['150x150'] ?? track.artwork?.['480x480']);
-  return html`<li part="item" class="item" aria-current=${current ? 'true' : nothing}>
+  return html`<li part="item" class="item" data-track-id=${track.id} aria-current=${current ? 'true' : nothing}>
     ${number === undefined ? nothing : html`<span part="rank" class="rank">${number}</span>`}
     ${picture('item-artwork', artwork)}
     <span class="text">
       <span part="item-title" class="title">${track.title}</span>
-      <span part="item-artist" class="artist">${track.user.name}${track.user.is_verified ? verifiedIcon() : nothing}</span>
+      ${current
+        ? progress(track.title, true, state.time, state.duration, state.seek)
+        : html`<span part="item-artist" class="artist">${track.user.name}${track.user.is_verified ? verifiedIcon() : nothing}</span>`}
     </span>
     <span part="item-duration" class="duration"><span class="visually-hidden">Duration </span>${formatDuration(track.duration)}</span>
-    <button part="item-play" class="item-play" data-track-id=${track.id} aria-label=${`${playing ? 'Pause' : 'Play'} ${track.title}`}>
+    <button part="item-play" class="item-play" aria-label=${`${playing ? 'Pause' : 'Play'} ${track.title}`}>
       ${playing ? pauseIcon() : playIcon()}
     </button>
   </li>`;
 }
 
-/** The `<ol part="list">` of rows; `onClick` hears every click in it (the rows' play buttons). */
+/** The `<ol part="list">` of rows; `onClick` hears every click in it. */
 export const trackList = (label: string, items: unknown, onClick: (event: Event) => void): TemplateResult =>
   html`<ol part="list" class="rows" aria-label=${label} @click=${onClick}>${items}</ol>`;
 
-export const trackRowStyles = css`
+export const trackRowStyles = [progressStyles, css`
   .rows {
     list-style: none;
     margin: 0;
@@ -60,6 +73,10 @@ export const trackRowStyles = css`
     padding: 6px 8px;
     border-radius: calc(var(--_radius) - 4px);
     contain: layout style;
+  }
+  .item:hover {
+    background: var(--_surface);
+    cursor: pointer;
   }
   .item:not(:has(.rank)) {
     grid-template-columns: auto minmax(0, 1fr) auto auto;
@@ -131,4 +148,22 @@ export const trackRowStyles = css`
     border-color: var(--_accent);
     color: var(--_on-accent);
   }
-`;
+  .item-play:hover {
+    border-color: var(--_accent);
+  }
+  .item-play:active {
+    transform: scale(0.92);
+  }
+  .item .progress {
+    height: 1.26em;
+  }
+  /* A phone's row gives its title the room: no duration column (the slider shows the time). */
+  @media (max-width: 420px) {
+    .duration {
+      display: none;
+    }
+    .item {
+      gap: 8px;
+    }
+  }
+`];

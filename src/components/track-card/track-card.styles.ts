@@ -1,19 +1,38 @@
 import { css } from 'lit';
 
+// One height per size, whatever the track (every line but the title's is one line, the title
+// two at most): the loading, error and empty states take it too, so nothing below them moves.
 export const trackCardStyles = css`
   :host {
     display: block;
     max-width: 520px;
+    --_height: 176px;
   }
-  .card {
-    display: grid;
-    grid-template-columns: auto 1fr auto;
-    gap: 12px;
-    align-items: center;
+  :host([size='compact']) {
+    --_height: 100px;
+  }
+  :host([size='tiny']) {
+    --_height: 62px;
+  }
+  .card,
+  .state {
+    min-height: var(--_height);
+    height: 100%;
     padding: 12px;
     background: var(--_background);
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
+  }
+  .card {
+    display: grid;
+    grid-template-columns: auto minmax(0, 1fr) auto;
+    gap: 12px;
+    align-items: center;
+  }
+  .state {
+    display: flex;
+    flex-direction: column;
+    justify-content: center;
   }
   .artwork {
     width: 96px;
@@ -31,31 +50,58 @@ export const trackCardStyles = css`
     font-size: 1.05em;
     margin: 0;
     overflow-wrap: anywhere;
+    display: -webkit-box;
+    -webkit-box-orient: vertical;
+    -webkit-line-clamp: 2;
+    overflow: hidden;
   }
   .title a {
     color: inherit;
   }
   .artist {
-    display: inline-flex;
+    display: flex;
     align-items: center;
     gap: 4px;
     color: var(--_muted);
     margin-top: 2px;
+    min-width: 0;
+  }
+  .artist span {
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
   }
   .artist svg {
     color: var(--_accent);
+    flex: none;
+  }
+  .line {
+    display: flex;
+    gap: 12px;
+    overflow: hidden;
+  }
+  .line,
+  .tags,
+  .progress {
+    margin-top: 6px;
   }
   .meta,
   .stats,
   .tags {
     display: flex;
-    flex-wrap: wrap;
-    gap: 4px 12px;
-    margin: 6px 0 0;
+    gap: 12px;
+    margin: 0;
     padding: 0;
     list-style: none;
     color: var(--_muted);
     font-size: 0.85em;
+    white-space: nowrap;
+    overflow: hidden;
+    flex: none;
+  }
+  .meta {
+    flex: 0 1 auto;
+    gap: 4px;
   }
   .stats li {
     display: inline-flex;
@@ -70,6 +116,10 @@ export const trackCardStyles = css`
     color: var(--_text);
     font-size: 0.8em;
   }
+  .tags {
+    flex: none;
+    mask-image: linear-gradient(to left, transparent, #000 24px);
+  }
   .tags li::before {
     content: '#';
   }
@@ -83,6 +133,13 @@ export const trackCardStyles = css`
     display: grid;
     place-items: center;
     font-size: 24px;
+    transition: transform 0.1s, filter 0.1s;
+  }
+  .play:hover {
+    filter: brightness(1.12);
+  }
+  .play:active {
+    transform: scale(0.94);
   }
   .play[aria-busy='true'] {
     opacity: 0.75;
@@ -91,22 +148,31 @@ export const trackCardStyles = css`
     width: 56px;
     height: 56px;
   }
-  :host([size='compact']) .tags,
-  :host([size='compact']) .meta,
-  :host([size='tiny']) .artwork,
-  :host([size='tiny']) .tags,
-  :host([size='tiny']) .meta,
-  :host([size='tiny']) .stats {
+  :host(:is([size='compact'], [size='tiny'])) .title {
+    -webkit-line-clamp: 1;
+  }
+  :host([size='compact']) :is(.line, .tags),
+  :host([size='tiny']) :is(.artwork, .line, .tags) {
     display: none;
   }
-  :host([size='tiny']) .card {
+  :host([size='tiny']) :is(.card, .state) {
     padding: 6px 8px;
+  }
+  :host([size='tiny']) .card {
     gap: 8px;
-    grid-template-columns: 1fr auto;
+    grid-template-columns: minmax(0, 1fr) auto;
+  }
+  :host([size='tiny']) .progress {
+    margin-top: 2px;
   }
   :host([size='tiny']) .play {
     width: 32px;
     height: 32px;
     font-size: 16px;
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .play {
+      transition: none;
+    }
   }
 `;

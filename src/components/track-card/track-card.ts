@@ -4,15 +4,19 @@ import { ServiceElement } from '../shared/service-element.js';
 import { DataTask, resolveAs } from '../../controllers/data-task.js';
 import { AudioController } from '../../controllers/audio-controller.js';
 import { theme } from '../shared/theme.js';
-import { formatCount, formatDuration, safeUrl } from '../shared/format.js';
+import { formatCount, safeUrl } from '../shared/format.js';
 import { downloadIcon, heartIcon, pauseIcon, playIcon, playsIcon, repostIcon, verifiedIcon } from '../shared/icons.js';
 import { levelOf, picture, taskView } from '../shared/states.js';
+import { progress, progressStyles } from '../shared/progress.js';
 import { trackCardStyles } from './track-card.styles.js';
 import { define } from '../shared/configured-element.js';
 
 /**
- * One track: artwork, title, artist, duration, counts, genre, mood and tags, with a
- * play/pause button bound to the page's one audio engine.
+ * One track: artwork, title, artist, counts, genre, mood and tags, with a play/pause button bound
+ * to the page's one audio engine and, while it plays, a progress bar with the elapsed and total
+ * time that seeks (a slider: pointer, arrow keys, Home and End). The card keeps one height for its
+ * size whatever the track: the title ends in an ellipsis after two lines (one in compact and
+ * tiny) and stays whole in the accessible name; every other line is one line.
  *
  * @summary A track with a play button.
  * @fires service-error - The track could not be loaded. Detail: `{ message, status, operation }`.
@@ -21,6 +25,9 @@ import { define } from '../shared/configured-element.js';
  * @csspart title - The track's title.
  * @csspart artist - The artist's name.
  * @csspart play-button - The play/pause button.
+ * @csspart progress - The progress row: the seek slider (or, before the track plays, a still bar) and the time.
+ * @csspart seek - The seek slider, while the track is the one playing or paused.
+ * @csspart time - The elapsed and total time.
  * @csspart stats - The play, favorite and repost counts.
  * @csspart tags - The list of tags.
  * @csspart link - The title's link to the track's public page, when the service names one (`permalink`).
@@ -39,7 +46,7 @@ import { define } from '../shared/configured-element.js';
  * @cssproperty [--service-font=system-ui] - Font family.
  */
 export class ServiceTrackCard extends ServiceElement {
-  static override styles = [theme, trackCardStyles];
+  static override styles = [theme, progressStyles, trackCardStyles];
   static override properties: PropertyDeclarations = {
     trackId: { attribute: 'track-id' },
     url: {},
@@ -71,7 +78,11 @@ export class ServiceTrackCard extends ServiceElement {
     },
   });
 
-  readonly #audio = new AudioController(this, (s) => [s.track?.id, s.paused, s.status]);
+  // A time update re-renders the card only when its own track is current, once a second.
+  readonly #audio = new AudioController(this, (s) => {
+    const current = !!s.track && s.track.id === this.#data.value?.id;
+    return [s.track?.id, s.paused, s.status, current && Math.floor(s.currentTime), current && s.duration];
+  });
 
   /** The loaded track, once there is one. */
   get track(): Track | undefined {
@@ -86,29 +97,35 @@ export class ServiceTrackCard extends ServiceElement {
     const { state } = this.#audio;
     const current = state.track?.id === track.id;
     const playing = current && !state.paused;
+    const tiny = this.size === 'tiny';
     const artwork = safeUrl(track.artwork?.['480x480'] ?? track.artwork?.['150x150']);
     const tags = (track.tags ?? '').split(',').map((t) => t.trim()).filter(Boolean);
+    const bar = progress(track.title, current, state.currentTime, current ? state.duration : track.duration, (seconds) => this.#audio.engine.seek(seconds));
     return html`
       <article part="card" class="card" aria-label=${`${track.title} by ${track.user.name}`}>
         ${picture('artwork', artwork)}
         <div class="body">
           <div part="title" class="title" role="heading" aria-level=${levelOf(this.headingLevel, 3)}>${track.link ? html`<a part="link" href=${track.link}>${track.title}</a>` : track.title}</div>
-          <div part="artist" class="artist">
-            <span>${track.user.name}</span>${track.user.is_verified ? verifiedIcon() : nothing}
+          ${tiny && current
+            ? bar
+            : html`<div part="artist" class="artist">
+                <span>${track.user.name}</span>${track.user.is_verified ? verifiedIcon() : nothing}
+              </div>`}
+          <div class="line">
+            <ul part="stats" class="stats">
+              <li>${playsIcon()} ${formatCount(track.play_count)}<span class="visually-hidden"> plays</span></li>
+              <li>${heartIcon()} ${formatCount(track.favorite_count)}<span class="visually-hidden"> favorites</span></li>
+              <li>${repostIcon()} ${formatCount(track.repost_count)}<span class="visually-hidden"> reposts</span></li>
+            </ul>
+            <ul class="meta">
+              ${track.genre ? html`<li part="badge" class="badge">${track.genre}</li>` : nothing}
+              ${track.mood ? html`<li part="badge" class="badge">${track.mood}</li>` : nothing}
+              ${track.remix_of?.tracks?.length ? html`<li part="badge" class="badge">Remix</li>` : nothing}
+              ${track.downloadable ? html`<li part="badge" class="badge">${downloadIcon()} Downloadable</li>` : nothing}
+            </ul>
           </div>
-          <ul class="meta">
-            <li><span class="visually-hidden">Duration </span>${formatDuration(track.duration)}</li>
-            ${track.genre ? html`<li part="badge" class="badge">${track.genre}</li>` : nothing}
-            ${track.mood ? html`<li part="badge" class="badge">${track.mood}</li>` : nothing}
-            ${track.remix_of?.tracks?.length ? html`<li part="badge" class="badge">Remix</li>` : nothing}
-            ${track.downloadable ? html`<li part="badge" class="badge">${downloadIcon()} Downloadable</li>` : nothing}
-          </ul>
-          <ul part="stats" class="stats">
-            <li>${playsIcon()} ${formatCount(track.play_count)}<span class="visually-hidden"> plays</span></li>
-            <li>${heartIcon()} ${formatCount(track.favorite_count)}<span class="visually-hidden"> favorites</span></li>
-            <li>${repostIcon()} ${formatCount(track.repost_count)}<span class="visually-hidden"> reposts</span></li>
-          </ul>
           ${tags.length ? html`<ul part="tags" class="tags" aria-label="Tags">${tags.map((t) => html`<li>${t}</li>`)}</ul>` : nothing}
+          ${tiny ? nothing : bar}
         </div>
         <button
           part="play-button"

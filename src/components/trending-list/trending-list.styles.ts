@@ -24,10 +24,11 @@ export const trendingListStyles = css`
     gap: 4px;
   }
   .windows button {
+    white-space: nowrap;
     border: 1px solid var(--_border);
     background: var(--_background);
     border-radius: 999px;
-    padding: 4px 12px;
+    padding: 4px 10px;
   }
   .windows button[aria-pressed='true'] {
     background: var(--_accent);

@@ -5,12 +5,25 @@ export const userCardStyles = css`
     display: block;
     max-width: 640px;
   }
+  /* Given a height, the card fills it and the open tab scrolls under the profile and the tabs. */
   .card {
+    display: flex;
+    flex-direction: column;
+    height: 100%;
     background: var(--_background);
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
     overflow: hidden;
     padding-bottom: 8px;
+  }
+  .card > * {
+    flex: none;
+  }
+  .card > .panel:not([hidden]) {
+    flex: 1 1 auto;
+    min-height: 0;
+    overflow-y: auto;
+    overscroll-behavior: contain;
   }
   .cover {
     display: block;
@@ -47,7 +60,15 @@ export const userCardStyles = css`
     display: flex;
     align-items: center;
     gap: 6px;
-    overflow-wrap: anywhere;
+  }
+  .name span,
+  .handle {
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  .handle {
+    display: block;
   }
   .name svg {
     color: var(--_accent);
@@ -61,6 +82,13 @@ export const userCardStyles = css`
     margin: 8px 16px 0;
     white-space: pre-line;
     overflow-wrap: anywhere;
+    display: -webkit-box;
+    -webkit-box-orient: vertical;
+    -webkit-line-clamp: 3;
+    overflow: hidden;
+  }
+  .location {
+    -webkit-line-clamp: 1;
   }
   .location {
     color: var(--_muted);
@@ -69,7 +97,9 @@ export const userCardStyles = css`
   .counts,
   .tags {
     display: flex;
-    flex-wrap: wrap;
+    white-space: nowrap;
+    overflow: hidden;
+    mask-image: linear-gradient(to left, transparent, #000 24px);
     gap: 4px 14px;
     margin: 10px 16px 0;
     padding: 0;

@@ -1,0 +1,65 @@
+import { css, html, nothing, type TemplateResult } from 'lit';
+import { formatDuration } from './format.js';
+
+/**
+ * Where a track stands: for the engine's current track a seek slider (pointer and keyboard, its
+ * `aria-valuetext` "1:05 of 3:20") with the elapsed and total time; for any other track a still
+ * bar with its duration, so the layout does not move when it starts. Shared by the track card and
+ * the rows of the lists.
+ */
+export const progress = (
+  title: string,
+  current: boolean,
+  time: number,
+  duration: number,
+  seek: (seconds: number) => void,
+): TemplateResult => {
+  const total = Math.max(0, duration);
+  const at = Math.min(Math.max(0, time), total);
+  return html`<div part="progress" class="progress">
+    ${current
+      ? html`<input part="seek" class="seek" type="range" min="0" max=${total} step="1" .value=${String(at)}
+          aria-label=${`Seek ${title}`} aria-valuetext=${`${formatDuration(at)} of ${formatDuration(total)}`}
+          @input=${(e: Event) => seek((e.target as HTMLInputElement).valueAsNumber)} />`
+      : html`<span class="seek still" aria-hidden="true"></span>`}
+    <span part="time" class="time">${current ? html`<span class="visually-hidden">Elapsed </span>${formatDuration(at)}<span aria-hidden="true"> / </span>` : nothing}<span
+      class="visually-hidden">${current ? ', total ' : 'Duration '}</span>${formatDuration(total)}</span>
+  </div>`;
+};
+
+export const progressStyles = css`
+  .progress {
+    display: flex;
+    align-items: center;
+    gap: 8px;
+    min-width: 0;
+    height: 20px;
+    color: var(--_muted);
+    font-size: 0.8em;
+    font-variant-numeric: tabular-nums;
+  }
+  .seek {
+    flex: 1;
+    min-width: 24px;
+    height: 20px;
+    margin: 0;
+    accent-color: var(--_accent);
+    cursor: pointer;
+  }
+  .seek.still {
+    height: 4px;
+    border-radius: 2px;
+    background: var(--_border);
+    cursor: default;
+  }
+  .time {
+    white-space: nowrap;
+  }
+  @media (pointer: coarse) {
+    /* A 44 px target that takes no more room than the bar. */
+    input.seek {
+      height: 44px;
+      margin-block: -12px;
+    }
+  }
+`;
