@@ -2,7 +2,7 @@
 // `npm run analyze` first): per element its attributes, properties, methods, events with their
 // detail, CSS parts, CSS custom properties and slots.
 // `node scripts/generate-element-docs.mjs` writes it; `--check` exits 1 when the file is stale.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROOT, elementsOf, pascal, readManifest } from './generate-react.mjs';
@@ -31,11 +31,21 @@ function detail(event) {
   return shape && shape !== named ? `${code(named)}: ${code(shape)}` : code(named);
 }
 
+/** The element's screenshots from `npm run screenshots` that exist: light, dark, in a phone's column, playing. */
+function screenshots(tag) {
+  const shots = [
+    ['', 'light'], ['', 'dark'], ['-phone', 'phone, light'], ['-phone', 'phone, dark', 'dark'], ['-playing', 'playing, light'], ['-playing', 'playing, dark', 'dark'],
+  ].map(([variant, label, theme = 'light']) => [`screenshots/${tag}${variant}-${theme}.png`, label]).filter(([file]) => existsSync(join(ROOT, 'docs', file)));
+  if (!shots.length) return [];
+  return [...table(shots.map(([, label]) => label), [shots.map(([file, label]) => `![${tag}, ${label}](${file})`)]), ''];
+}
+
 function elementSection(el) {
   const attrFields = new Set(el.attributes.map((a) => a.fieldName));
   const byName = new Map(el.properties.map((p) => [p.name, p]));
   const out = [`## \`<${el.tagName}>\``, '', cell(el.summary), ''];
   if (el.description) out.push(el.description, '');
+  out.push(...screenshots(el.tagName));
   out.push(
     `Class \`${el.className}\`, defined by \`dist/lib/${el.module}\`; in React, \`${el.className}\` from \`service-kit/react\`.`,
     '',

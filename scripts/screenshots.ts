@@ -1,6 +1,7 @@
 /**
  * `npm run screenshots`: a PNG of every element, light and dark, cropped to the element, in
- * docs/screenshots/<tag>-<light|dark>.png. Starts the reference service, serves the CDN build
+ * docs/screenshots/<tag>-<light|dark>.png; the same in a phone's column (a 390 px screen) in
+ * <tag>-phone-<theme>.png, and the track card while it plays in service-track-card-playing-<theme>.png. Starts the reference service, serves the CDN build
  * (each element from its own dist/cdn/service-<name>.js) and drives the system Chromium.
  *
  *   npm run screenshots -- [--data-dir data] [--out docs/screenshots] [--only track-card,search]
@@ -13,7 +14,7 @@ import { startService } from '../server/service.js';
 import { DEMO, NON_VISUAL, findSamples, presets, type Preset } from '../demo/presets.js';
 import { ROOT, elementNames, ensureCdnBuild, fileUnder, serveStatic } from './start.js';
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--headless=new', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = ['--no-sandbox', '--headless=new', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--autoplay-policy=no-user-gesture-required'];
 const THEMES = { light: '#ffffff', dark: '#17171c' } as const;
 type Theme = keyof typeof THEMES;
 /** Most time an element gets to finish loading before it is taken as it is. */
@@ -23,7 +24,12 @@ const PAD = 12;
 
 const escapeAttr = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
 
-function shotPage(tag: string, name: string, preset: Preset | undefined, theme: Theme, serviceUrl: string): string {
+/** The shots of each element: as a desktop page shows it, in a phone's column, and (the track card) playing. */
+type Variant = 'desktop' | 'phone' | 'playing';
+const PHONE = { viewport: 390, column: 342 };
+const fileName = (tag: string, variant: Variant, theme: Theme) => `${tag}${variant === 'desktop' ? '' : `-${variant}`}-${theme}.png`;
+
+function shotPage(tag: string, name: string, preset: Preset | undefined, theme: Theme, serviceUrl: string, column?: number): string {
   const attrs: Record<string, string | boolean> = { 'app-name': DEMO.appName, host: serviceUrl, theme, ...preset?.attrs };
   const markup = Object.entries(attrs)
     .map(([k, v]) => (v === true ? k : v === false ? '' : `${k}="${escapeAttr(v)}"`))
@@ -32,8 +38,8 @@ function shotPage(tag: string, name: string, preset: Preset | undefined, theme: 
 <script type="module" src="/dist/cdn/service-${name}.js"></script>
 <style>
   :root { color-scheme: ${theme}; }
-  body { margin: 0; padding: 24px; background: ${THEMES[theme]}; font-family: system-ui, sans-serif; }
-  #stage { width: ${preset?.width ?? 560}px; }
+  body { margin: 0; padding: ${column ? 24 : 24}px; background: ${THEMES[theme]}; font-family: system-ui, sans-serif; }
+  #stage { width: ${column ?? preset?.width ?? 560}px; max-width: 100%; }
 </style></head>
 <body><div id="stage"><${tag} ${markup}></${tag}></div></body></html>`;
 }
@@ -66,6 +72,17 @@ async function stage(page: Page, tag: string): Promise<void> {
     await page.locator(tag).locator('[part~="option"]').first().waitFor({ timeout: SETTLE_TIMEOUT_MS });
     await settle(page, tag);
   }
+}
+
+/** The track card a few seconds into its track, paused there so the shot shows its progress. */
+async function playing(page: Page, tag: string): Promise<void> {
+  await page.locator(tag).locator('[part~="play-button"]').click();
+  await page.waitForFunction((tag) => {
+    const seek = document.querySelector(tag)?.shadowRoot?.querySelector<HTMLInputElement>('[part~="seek"]');
+    return !!seek && seek.valueAsNumber >= 3;
+  }, tag, { timeout: SETTLE_TIMEOUT_MS, polling: 100 });
+  await page.locator(tag).locator('[part~="play-button"]').click();
+  await page.waitForFunction((tag) => document.querySelector(tag)?.shadowRoot?.querySelector('[part~="play-button"]')?.getAttribute('aria-label')?.startsWith('Play'), tag);
 }
 
 /** The box of the element and everything it draws (a popup may overflow it), padded. */
@@ -117,28 +134,34 @@ async function main(): Promise<void> {
   // A real server, not a routed response: Chromium lets only a loopback page reach the loopback service.
   const pages = await serveStatic(0, (path) => {
     if (path.startsWith('/dist/cdn/')) return fileUnder(join(ROOT, 'dist/cdn'), path.slice('/dist/cdn'.length));
-    const shot = /^\/shot\/service-([a-z0-9-]+)-(light|dark)\.html$/.exec(path);
-    if (!shot || !names.includes(shot[1])) return undefined;
-    const [, name, theme] = shot;
-    return { body: shotPage(`service-${name}`, name, byTag[`service-${name}`], theme as Theme, service.url), type: 'text/html; charset=utf-8' };
+    const shot = /^\/shot\/service-([a-z0-9-]+)-(light|dark)(-phone)?\.html$/.exec(path);
+    if (!shot || !names.includes(shot[1]!)) return undefined;
+    const [, name, theme, phone] = shot;
+    const body = shotPage(`service-${name}`, name!, byTag[`service-${name}`], theme as Theme, service.url, phone ? PHONE.column : undefined);
+    return { body, type: 'text/html; charset=utf-8' };
   });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const problems: string[] = [];
   try {
     for (const name of names) {
       const tag = `service-${name}`;
-      for (const theme of Object.keys(THEMES) as Theme[]) {
-        const width = Math.max(640, (byTag[tag]?.width ?? 560) + 200);
-        const context = await browser.newContext({ viewport: { width, height: 2400 }, colorScheme: theme, reducedMotion: 'reduce' });
-        const page = await context.newPage();
-        page.on('pageerror', (e) => problems.push(`${tag} (${theme}): ${e.message}`));
-        await page.goto(`${pages.url}/shot/${tag}-${theme}.html`);
-        if (!(await settle(page, tag))) problems.push(`${tag} (${theme}): still loading after ${SETTLE_TIMEOUT_MS} ms, taken as is`);
-        await stage(page, tag);
-        const file = join(out, `${tag}-${theme}.png`);
-        await page.screenshot({ path: file, clip: await cropBox(page, tag), animations: 'disabled' });
-        console.log(`wrote ${file.slice(ROOT.length + 1)}`);
-        await context.close();
+      const variants: Variant[] = ['desktop', 'phone', ...(tag === 'service-track-card' ? (['playing'] as const) : [])];
+      for (const variant of variants) {
+        for (const theme of Object.keys(THEMES) as Theme[]) {
+          const phone = variant === 'phone';
+          const width = phone ? PHONE.viewport : Math.max(640, (byTag[tag]?.width ?? 560) + 200);
+          const context = await browser.newContext({ viewport: { width, height: 2400 }, colorScheme: theme, reducedMotion: 'reduce', hasTouch: phone, isMobile: phone });
+          const page = await context.newPage();
+          page.on('pageerror', (e) => problems.push(`${tag} (${variant}, ${theme}): ${e.message}`));
+          await page.goto(`${pages.url}/shot/${tag}-${theme}${phone ? '-phone' : ''}.html`);
+          if (!(await settle(page, tag))) problems.push(`${tag} (${variant}, ${theme}): still loading after ${SETTLE_TIMEOUT_MS} ms, taken as is`);
+          await stage(page, tag);
+          if (variant === 'playing') await playing(page, tag);
+          const file = join(out, fileName(tag, variant, theme));
+          await page.screenshot({ path: file, clip: await cropBox(page, tag), animations: 'disabled' });
+          console.log(`wrote ${file.slice(ROOT.length + 1)}`);
+          await context.close();
+        }
       }
     }
   } finally {

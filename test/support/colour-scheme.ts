@@ -28,3 +28,23 @@ export async function asColourScheme(el: Element, scheme: 'light' | 'dark', chec
     else rules.forEach((rule, i) => (rule.media.mediaText = texts[i]!));
   }
 }
+
+/**
+ * Runs `check` as a touch screen would show `els`: their shadow roots' `@media` rules that ask
+ * for a coarse pointer (alone or with `hover: none`) are made to hold, then put back. No engine's
+ * test driver emulates a pointer, and these rules are the elements' whole answer to touch.
+ */
+export async function asTouchScreen(els: Element[], check: () => Promise<void>): Promise<void> {
+  const sheets = new Set(els.flatMap((el) => [...el.shadowRoot!.adoptedStyleSheets, ...[...el.shadowRoot!.querySelectorAll('style')].map((s) => s.sheet!)]));
+  const rules = [...sheets]
+    .flatMap((sheet) => [...sheet.cssRules])
+    .filter((rule): rule is CSSMediaRule => rule instanceof CSSMediaRule && /pointer: ?coarse/.test(rule.media.mediaText));
+  expect(rules.length, 'the elements have @media (pointer: coarse) rules').to.be.greaterThan(0);
+  const texts = rules.map((rule) => rule.media.mediaText);
+  try {
+    for (const rule of rules) rule.media.mediaText = 'all';
+    await check();
+  } finally {
+    rules.forEach((rule, i) => (rule.media.mediaText = texts[i]!));
+  }
+}

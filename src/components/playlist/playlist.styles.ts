@@ -105,7 +105,6 @@ export const playlistStyles = css`
     background: var(--_accent);
     color: var(--_on-accent);
     padding: 8px 16px;
-    min-height: 36px;
     font-weight: 600;
     margin-bottom: 8px;
     transition: transform 0.1s, filter 0.1s;

@@ -90,7 +90,12 @@ export class ServiceTrackCard extends ServiceElement {
   }
 
   protected override render() {
-    return taskView(this.#data, (track) => this.#renderTrack(track), { loading: 'Loading track', empty: 'No track to show.', missing: 'This track is not available.' });
+    return taskView(this.#data, (track) => this.#renderTrack(track), {
+      loading: 'Loading track',
+      empty: 'No track to show.',
+      missing: 'This track is not available.',
+      rows: this.size === 'tiny' ? 1 : this.size === 'compact' ? 2 : 3, // within the loaded card's height
+    });
   }
 
   #renderTrack(track: Track) {
