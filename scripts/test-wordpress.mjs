@@ -21,6 +21,9 @@ const APP = 'wordpress-test';
 const WIDTHS = [1280, 390];
 const ROLES = ['author', 'administrator'];
 const CONTROL = 'control: pasted track URL on a host the plugin is not set for';
+const CLEARED = 'pasted track URL, failed lookup cleared on the settings page';
+const REHOSTED = 'pasted track URL, failed lookup cleared by a change of the hosts';
+const EXTRA = [CONTROL, CLEARED, REHOSTED];
 const log = (line) => process.stdout.write(`${line}\n`);
 const began = Date.now();
 const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
@@ -32,6 +35,7 @@ let php;
 let browser;
 let siteUrl;
 let posts = [];
+let wpEnv;
 const seen = [];
 
 /** The block editor's markup for a pasted URL it turned into an embed. */
@@ -76,6 +80,12 @@ before(async () => {
   wanted.push({ kind: CONTROL, role: 'author', content: pasted(urls.track.replace('127.0.0.1', 'localhost')) });
   kinds[CONTROL] = 'track';
   contents[CONTROL] = wanted.at(-1).content;
+  for (const kind of [CLEARED, REHOSTED]) {
+    wanted.push({ kind, role: 'author', content: pasted(urls.track) });
+    kinds[kind] = 'track';
+    contents[kind] = pasted(urls.track);
+  }
+  wpEnv = { WP_ROOT: root, WP_URL: siteUrl };
   ({ posts } = runPhp(join(HERE, 'setup.php'), {
     WP_ROOT: root, WP_URL: siteUrl, DB_HOST: database.host, SERVICE_HOST: new URL(service.url).host, POSTS: JSON.stringify(wanted),
   }));
@@ -102,7 +112,7 @@ after(async () => {
 
 test('an Author\'s block and shortcode are saved as written (no unfiltered_html needed)', () => {
   const author = posts.filter((post) => post.role === 'author');
-  assert.equal(author.length, 6);
+  assert.equal(author.length, 5 + EXTRA.length);
   assert.ok(author.every((post) => !post.can_unfiltered_html), 'the Author has no unfiltered_html');
   for (const post of author) assert.equal(post.content, post.asked, `${post.kind}: saved as written`);
 });
@@ -111,7 +121,7 @@ for (const role of ROLES) {
   for (const width of WIDTHS) {
     test(`${role}'s posts at ${width} px: the embed is there, fits its column, has no sandbox, and plays`, { timeout: 10 * 60_000 }, async () => {
       const failures = [];
-      for (const post of posts.filter((p) => p.role === role && p.kind !== CONTROL)) {
+      for (const post of posts.filter((p) => p.role === role && !EXTRA.includes(p.kind))) {
         const started = Date.now();
         try {
           const saw = await readPost(browser, `${siteUrl}/?p=${post.id}`, { width, kind: post.embed });
@@ -150,4 +160,77 @@ test('WordPress logged no error, warning or notice from the plugin', () => {
   // WordPress 6.1's own deprecations under PHP 8.2 are WordPress's; the plugin's lines name its folder.
   const ours = text.split('\n').filter((line) => /plugins\/service-embed|mu-plugins/.test(line));
   assert.deepEqual(ours, []);
+});
+
+/** A browser context signed in as `user`. */
+async function signedIn(user, password) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(`${siteUrl}/wp-login.php`, { waitUntil: 'load' });
+  await page.fill('#user_login', user);
+  await page.fill('#user_pass', password);
+  await Promise.all([page.waitForURL(/\/wp-admin\//, { timeout: 60_000 }), page.click('#wp-submit')]);
+  return { context, page };
+}
+
+/** Shows a post once while the service is unreachable; then a reader sees the bare link, as WordPress cached the failure. */
+async function failLookup(post) {
+  const { failures } = runPhp(join(HERE, 'fail-lookup.php'), { ...wpEnv, POST_ID: String(post.id) });
+  assert.equal(failures, 1, 'WordPress cached the failed lookup');
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.goto(`${siteUrl}/?p=${post.id}`, { waitUntil: 'load' });
+    assert.equal(await page.locator('iframe[src*="/embed/"]').count(), 0, 'no frame while the failure is cached');
+    assert.match(await page.locator('.wp-block-post-content').innerText(), new RegExp(`^${service.url}/`, 'm'), 'the bare URL instead');
+  } finally {
+    await context.close();
+  }
+}
+
+/** Reads `post` at 390 px and adds the row to the table. */
+async function readAndRecord(post) {
+  const saw = await readPost(browser, `${siteUrl}/?p=${post.id}`, { width: 390, kind: 'track' });
+  seen.push({ kind: post.kind, role: post.role, width: 390, saw: `the bare URL while the failure was cached; then ${saw.frame} frame in a ${saw.column} px column, no sandbox; played ${saw.played}` });
+}
+
+test('a failed lookup sticks until an Administrator clears it on the settings page; an Author may not', async () => {
+  const post = posts.find((p) => p.kind === CLEARED);
+  await failLookup(post);
+
+  const author = await signedIn('author', 'author-password-1');
+  try {
+    const settings = await author.page.goto(`${siteUrl}/wp-admin/options-general.php?page=service-embed`);
+    assert.equal(settings.status(), 403, 'an Author cannot open the settings page');
+    const clear = await author.page.goto(`${siteUrl}/wp-admin/admin-post.php?action=service_embed_clear`);
+    assert.equal(clear.status(), 403, 'an Author cannot clear');
+  } finally {
+    await author.context.close();
+  }
+
+  const admin = await signedIn('admin', 'admin-password-1');
+  try {
+    await admin.page.goto(`${siteUrl}/wp-admin/options-general.php?page=service-embed`, { waitUntil: 'load' });
+    await Promise.all([admin.page.waitForURL(/service-embed-cleared=/), admin.page.click('input[type="submit"][value="Clear failed lookups"]')]);
+    assert.equal((await admin.page.locator('.notice-success p').innerText()).trim(), '1 failed lookup cleared.');
+  } finally {
+    await admin.context.close();
+  }
+  await readAndRecord(post);
+});
+
+test('changing the hosts on the settings page clears the failed lookups', async () => {
+  const post = posts.find((p) => p.kind === REHOSTED);
+  await failLookup(post);
+  const admin = await signedIn('admin', 'admin-password-1');
+  try {
+    await admin.page.goto(`${siteUrl}/wp-admin/options-general.php?page=service-embed`, { waitUntil: 'load' });
+    const hosts = admin.page.locator('#service-embed-hosts');
+    await hosts.fill(`${await hosts.inputValue()}\nhttps://music.example/`);
+    await Promise.all([admin.page.waitForURL(/settings-updated=true/), admin.page.click('#submit')]);
+    assert.equal(await admin.page.locator('#service-embed-hosts').inputValue(), `${new URL(service.url).host}\nmusic.example`);
+  } finally {
+    await admin.context.close();
+  }
+  await readAndRecord(post);
 });
