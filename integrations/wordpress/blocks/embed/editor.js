@@ -12,7 +12,7 @@
 		{ label: __( 'Tiny', 'service-embed' ), value: 'tiny' },
 	];
 	var THEMES = [
-		{ label: __( 'The service’s default', 'service-embed' ), value: '' },
+		{ label: __( 'Default (light)', 'service-embed' ), value: '' },
 		{ label: __( 'Light', 'service-embed' ), value: 'light' },
 		{ label: __( 'Dark', 'service-embed' ), value: 'dark' },
 		{ label: __( 'Follow the reader’s system', 'service-embed' ), value: 'auto' },
