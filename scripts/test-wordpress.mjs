@@ -23,7 +23,8 @@ const ROLES = ['author', 'administrator'];
 const CONTROL = 'control: pasted track URL on a host the plugin is not set for';
 const CLEARED = 'pasted track URL, failed lookup cleared on the settings page';
 const REHOSTED = 'pasted track URL, failed lookup cleared by a change of the hosts';
-const EXTRA = [CONTROL, CLEARED, REHOSTED];
+const CUSTOM_HTML = 'Custom HTML block: the element and its script';
+const EXTRA = [CONTROL, CLEARED, REHOSTED, CUSTOM_HTML];
 const log = (line) => process.stdout.write(`${line}\n`);
 const began = Date.now();
 const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
@@ -35,6 +36,7 @@ let php;
 let browser;
 let siteUrl;
 let posts = [];
+let contents;
 let wpEnv;
 const seen = [];
 
@@ -67,7 +69,7 @@ before(async () => {
   siteUrl = `http://127.0.0.1:${port}`;
   const root = makeTree(dir, { plugin: join(ROOT, 'integrations/wordpress'), muPlugin: join(HERE, 'mu-plugin.php'), dbHost: database.host, url: siteUrl });
   php = await startPhp(root, port);
-  const contents = {
+  contents = {
     'pasted track URL': pasted(urls.track),
     'pasted playlist URL': pasted(urls.playlist),
     'pasted user URL': pasted(urls.user),
@@ -80,6 +82,11 @@ before(async () => {
   wanted.push({ kind: CONTROL, role: 'author', content: pasted(urls.track.replace('127.0.0.1', 'localhost')) });
   kinds[CONTROL] = 'track';
   contents[CONTROL] = wanted.at(-1).content;
+  // Not rendered: what WordPress keeps of each on save, for an Author, a Contributor and an Administrator.
+  const element = `<!-- wp:html -->\n<service-track-card track-id="${track.id}" app-name="${APP}" host="${service.url}"></service-track-card>\n<script type="module" src="${service.url}/embed/kit.js"></script>\n<!-- /wp:html -->`;
+  for (const role of ['author', 'contributor', 'administrator']) wanted.push({ kind: CUSTOM_HTML, role, content: element });
+  for (const role of ['contributor']) for (const kind of ['block (track, compact, dark)', 'shortcode (playlist, card)']) wanted.push({ kind, role, content: contents[kind] });
+  contents[CUSTOM_HTML] = element;
   for (const kind of [CLEARED, REHOSTED]) {
     wanted.push({ kind, role: 'author', content: pasted(urls.track) });
     kinds[kind] = 'track';
@@ -110,11 +117,19 @@ after(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-test('an Author\'s block and shortcode are saved as written (no unfiltered_html needed)', () => {
-  const author = posts.filter((post) => post.role === 'author');
-  assert.equal(author.length, 5 + EXTRA.length);
-  assert.ok(author.every((post) => !post.can_unfiltered_html), 'the Author has no unfiltered_html');
-  for (const post of author) assert.equal(post.content, post.asked, `${post.kind}: saved as written`);
+test('the block and the shortcode are saved as written by an Author and a Contributor; a Custom HTML element and script only by an Administrator', () => {
+  const saved = (kind, role) => posts.find((post) => post.kind === kind && post.role === role);
+  for (const role of ['author', 'contributor']) {
+    assert.equal(saved(CUSTOM_HTML, role).can_unfiltered_html, false, `the ${role} has no unfiltered_html`);
+    for (const kind of ['block (track, compact, dark)', 'shortcode (playlist, card)', 'pasted track URL']) {
+      const post = saved(kind, role);
+      if (post) assert.equal(post.content, post.asked, `${kind} by the ${role}: saved as written`);
+    }
+    const html = saved(CUSTOM_HTML, role).content;
+    assert.doesNotMatch(html, /<service-track-card|<script/, `the ${role}'s element and script are removed on save`);
+    seen.push({ kind: CUSTOM_HTML, role, width: '–', saw: 'nothing: WordPress removed the element and the script on save (no unfiltered_html)' });
+  }
+  assert.equal(saved(CUSTOM_HTML, 'administrator').content, contents[CUSTOM_HTML], 'an Administrator\'s Custom HTML is kept');
 });
 
 for (const role of ROLES) {
@@ -148,18 +163,6 @@ test('the control: without the plugin covering the host, WordPress sandboxes the
   assert.match(problem ?? '', /sandbox="allow-scripts"/);
   assert.match(problem ?? '', /security="restricted"/);
   assert.match(problem ?? '', /scrolls sideways|leaves the column/);
-});
-
-test('WordPress logged no error, warning or notice from the plugin', () => {
-  let text = '';
-  try {
-    text = readFileSync(join(dir, 'debug.log'), 'utf8');
-  } catch {
-    // no log: nothing was reported
-  }
-  // WordPress 6.1's own deprecations under PHP 8.2 are WordPress's; the plugin's lines name its folder.
-  const ours = text.split('\n').filter((line) => /plugins\/service-embed|mu-plugins/.test(line));
-  assert.deepEqual(ours, []);
 });
 
 /** A browser context signed in as `user`. */
@@ -233,4 +236,22 @@ test('changing the hosts on the settings page clears the failed lookups', async 
     await admin.context.close();
   }
   await readAndRecord(post);
+});
+
+test('uninstalling removes the plugin\'s options', () => {
+  const { before, after } = runPhp(join(HERE, 'uninstall-check.php'), wpEnv);
+  assert.equal(before.service_embed_hosts, `${new URL(service.url).host}\nmusic.example`, 'the hosts as the settings page saved them');
+  assert.deepEqual(after, { service_embed_hosts: false, service_embed_endpoint: false });
+});
+
+test('WordPress logged no error, warning or notice from the plugin', () => {
+  let text = '';
+  try {
+    text = readFileSync(join(dir, 'debug.log'), 'utf8');
+  } catch {
+    // no log: nothing was reported
+  }
+  // WordPress 6.1's own deprecations under PHP 8.2 are WordPress's; the plugin's lines name its folder.
+  const ours = text.split('\n').filter((line) => /plugins\/service-embed|mu-plugins/.test(line));
+  assert.deepEqual(ours, []);
 });

@@ -39,6 +39,14 @@ $users = array(
 			'role'       => 'author',
 		)
 	),
+	'contributor'   => wp_insert_user(
+		array(
+			'user_login' => 'contributor',
+			'user_pass'  => 'contributor-password-1',
+			'user_email' => 'contributor@example.com',
+			'role'       => 'contributor',
+		)
+	),
 );
 
 $saved = array();
@@ -49,7 +57,7 @@ foreach ( json_decode( getenv( 'POSTS' ), true ) as $post ) {
 		array(
 			'post_title'   => $post['kind'] . ' by ' . $post['role'],
 			'post_content' => $post['content'],
-			'post_status'  => 'publish',
+			'post_status'  => current_user_can( 'publish_posts' ) ? 'publish' : 'pending',
 			'post_author'  => $users[ $post['role'] ],
 		),
 		true
