@@ -36,6 +36,7 @@ let php;
 let browser;
 let siteUrl;
 let posts = [];
+let urls;
 let contents;
 let wpEnv;
 const seen = [];
@@ -60,7 +61,7 @@ before(async () => {
   const [track] = await api('/tracks/trending?limit=1');
   const [playlist] = await api('/playlists/search?query=a&limit=1');
   const user = await api(`/users/${track.user.id}`);
-  const urls = { track: service.url + track.permalink, playlist: service.url + playlist.permalink, user: `${service.url}/${user.handle}` };
+  urls = { track: service.url + track.permalink, playlist: service.url + playlist.permalink, user: `${service.url}/${user.handle}` };
   log(`reference service at ${service.url} in ${seconds(started)}`);
 
   started = Date.now();
@@ -196,6 +197,30 @@ async function readAndRecord(post) {
   const saw = await readPost(browser, `${siteUrl}/?p=${post.id}`, { width: 390, kind: 'track' });
   seen.push({ kind: post.kind, role: post.role, width: 390, saw: `the bare URL while the failure was cached; then ${saw.frame} frame in a ${saw.column} px column, no sandbox; played ${saw.played}` });
 }
+
+test('the block editor: an Author adds the block, and its preview is the server\'s frame, following the size picked', async () => {
+  const { context, page } = await signedIn('author', 'author-password-1');
+  try {
+    await page.goto(`${siteUrl}/wp-admin/post-new.php`, { waitUntil: 'load', timeout: 120_000 });
+    await page.waitForFunction(() => window.wp?.blocks?.getBlockType?.('service-embed/embed') && window.wp.data.select('core/block-editor'), undefined, { timeout: 120_000, polling: 100 });
+    const clientId = await page.evaluate((url) => {
+      const block = window.wp.blocks.createBlock('service-embed/embed', { url });
+      window.wp.data.dispatch('core/block-editor').insertBlocks(block);
+      return block.clientId;
+    }, urls.track);
+    const frameOf = (size) => page.waitForFunction(
+      (size) => document.querySelector(`.wp-block-service-embed-embed iframe[src*="/embed/track/"][src*="size=${size}"]`)?.getAttribute('height'),
+      size, { timeout: 60_000, polling: 100 },
+    ).then((handle) => handle.jsonValue());
+    const card = await frameOf('card');
+    await page.evaluate((id) => window.wp.data.dispatch('core/block-editor').updateBlockAttributes(id, { size: 'tiny' }), clientId);
+    const tiny = await frameOf('tiny');
+    assert.deepEqual([card, tiny], ['160', '64'], 'the preview is the card\'s frame, then the tiny one\'s');
+    seen.push({ kind: 'block in the editor (preview)', role: 'author', width: 1280, saw: `the server's frame, ${card} px high for card, ${tiny} px once tiny was picked` });
+  } finally {
+    await context.close();
+  }
+});
 
 test('a failed lookup sticks until an Administrator clears it on the settings page; an Author may not', async () => {
   const post = posts.find((p) => p.kind === CLEARED);
