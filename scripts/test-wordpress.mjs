@@ -247,25 +247,32 @@ test('a failed lookup sticks until an Administrator clears it on the settings pa
   await readAndRecord(post);
 });
 
-test('changing the hosts on the settings page clears the failed lookups', async () => {
+/** The control's host: the service's, by another name. */
+const controlHost = () => `localhost:${new URL(service.url).port}`;
+
+test('changing the hosts on the settings page clears the failed lookups, and a newly added host\'s sandboxed frames', async () => {
   const post = posts.find((p) => p.kind === REHOSTED);
   await failLookup(post);
   const admin = await signedIn('admin', 'admin-password-1');
   try {
     await admin.page.goto(`${siteUrl}/wp-admin/options-general.php?page=service-embed`, { waitUntil: 'load' });
     const hosts = admin.page.locator('#service-embed-hosts');
-    await hosts.fill(`${await hosts.inputValue()}\nhttps://music.example/`);
+    // The control's host too: its post was embedded, sandboxed, before the host was trusted.
+    await hosts.fill(`${await hosts.inputValue()}\nhttps://music.example/\n${controlHost()}`);
     await Promise.all([admin.page.waitForURL(/settings-updated=true/), admin.page.click('#submit')]);
-    assert.equal(await admin.page.locator('#service-embed-hosts').inputValue(), `${new URL(service.url).host}\nmusic.example`);
+    assert.equal(await admin.page.locator('#service-embed-hosts').inputValue(), `${new URL(service.url).host}\nmusic.example\n${controlHost()}`);
   } finally {
     await admin.context.close();
   }
   await readAndRecord(post);
+  const control = posts.find((p) => p.kind === CONTROL);
+  const saw = await readPost(browser, `${siteUrl}/?p=${control.id}`, { width: 390, kind: 'track' });
+  seen.push({ kind: `${CONTROL}, once the host is added`, role: 'author', width: 390, saw: `${saw.frame} frame in a ${saw.column} px column, no sandbox; played ${saw.played}` });
 });
 
 test('uninstalling removes the plugin\'s options', () => {
   const { before, after } = runPhp(join(HERE, 'uninstall-check.php'), wpEnv);
-  assert.equal(before.service_embed_hosts, `${new URL(service.url).host}\nmusic.example`, 'the hosts as the settings page saved them');
+  assert.equal(before.service_embed_hosts, `${new URL(service.url).host}\nmusic.example\n${controlHost()}`, 'the hosts as the settings page saved them');
   assert.deepEqual(after, { service_embed_hosts: false, service_embed_endpoint: false });
 });
 

@@ -36,3 +36,4 @@ add_action( 'update_option_' . SERVICE_EMBED_HOSTS_OPTION, 'service_embed_hosts_
 add_action( 'update_option_' . SERVICE_EMBED_ENDPOINT_OPTION, 'service_embed_hosts_changed', 10, 2 );
 add_action( 'add_option_' . SERVICE_EMBED_HOSTS_OPTION, 'service_embed_setting_added', 10, 2 );
 add_action( 'add_option_' . SERVICE_EMBED_ENDPOINT_OPTION, 'service_embed_setting_added', 10, 2 );
+register_activation_hook( __FILE__, 'service_embed_activated' );

@@ -15,10 +15,14 @@ defined( 'ABSPATH' ) || exit;
  * arguments, so the post's content is what says whose URL it was), and the `{{unknown}}`
  * `oembed_cache` entries (they keep no URL: all of them go; a good one is fetched again once).
  *
- * @param string[]|null $hosts Host patterns to clear for; the configured ones by default.
- * @return int How many cached failures were deleted.
+ * With `$failed_only` false, those posts' cached embeds go too, failed or not: a frame cached
+ * before the host was trusted (sandboxed, without max-width) is fetched again, trusted.
+ *
+ * @param string[]|null $hosts       Host patterns to clear for; the configured ones by default.
+ * @param bool          $failed_only Only the failures (the default), or every cached embed of those posts.
+ * @return int How many cached lookups were deleted.
  */
-function service_embed_clear_failed_lookups( $hosts = null ) {
+function service_embed_clear_failed_lookups( $hosts = null, $failed_only = true ) {
 	global $wpdb;
 	$hosts   = null === $hosts ? service_embed_hosts() : $hosts;
 	$regexes = array_map( 'service_embed_host_regex', $hosts );
@@ -27,8 +31,10 @@ function service_embed_clear_failed_lookups( $hosts = null ) {
 	$rows = $wpdb->get_results(
 		$wpdb->prepare(
 			"SELECT m.post_id, m.meta_key, p.post_content FROM {$wpdb->postmeta} m JOIN {$wpdb->posts} p ON p.ID = m.post_id
-			WHERE m.meta_key LIKE %s AND m.meta_value = %s",
+			WHERE m.meta_key LIKE %s AND m.meta_key NOT LIKE %s AND ( %d = 0 OR m.meta_value = %s )",
 			$wpdb->esc_like( '_oembed_' ) . '%',
+			$wpdb->esc_like( '_oembed_time_' ) . '%',
+			$failed_only ? 1 : 0,
 			'{{unknown}}'
 		)
 	);
@@ -84,8 +90,9 @@ function service_embed_content_names( $content, $regexes ) {
 }
 
 /**
- * When the hosts or the endpoint change, the failed lookups of the old and new hosts go: a URL
- * that failed under the old setting may work under the new one.
+ * When the hosts or the endpoint change, the cached lookups of posts naming the old or new hosts
+ * go: a URL that failed under the old setting may work under the new one, and a frame cached
+ * before its host was trusted is sandboxed and has no max-width.
  *
  * @param mixed $old_value The previous value.
  * @param mixed $value     The new value.
@@ -98,7 +105,15 @@ function service_embed_hosts_changed( $old_value, $value ) {
 	if ( is_string( $old_value ) ) {
 		$hosts = array_merge( $hosts, service_embed_parse_hosts( $old_value ) );
 	}
-	service_embed_clear_failed_lookups( array_values( array_unique( $hosts ) ) );
+	service_embed_clear_failed_lookups( array_values( array_unique( $hosts ) ), false );
+}
+
+/**
+ * On activation: the posts that name the hosts lose their cached embeds, which WordPress made
+ * while it did not trust the service.
+ */
+function service_embed_activated() {
+	service_embed_clear_failed_lookups( null, false );
 }
 
 /**
