@@ -3,7 +3,10 @@
 // An Author and an Administrator each publish a pasted track URL, playlist URL and user URL (as
 // the block editor saves a pasted URL: an embed block), the plugin's block and its shortcode;
 // each post is read in Chromium at 1280 px and at a 390 px phone width (test/wordpress/reader.mjs).
-// Prints a table of what the reader saw, and the run's time.
+// Also: what an Author's and a Contributor's posts keep on save; a control post on a host the
+// plugin is not set for (WordPress's sandboxed frame, which the checks must catch); the block's
+// preview in the editor; failed lookups cleared from the settings page (an Author refused) and by
+// a change of the hosts; uninstalling. Prints a table of what the reader saw, and the run's time.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
