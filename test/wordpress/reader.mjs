@@ -12,6 +12,9 @@ export const RECORD_MEDIA = `(() => {
   };
 })();`;
 
+/** The attributes of the service's oEmbed frame, which the plugin keeps and nothing else. */
+const FRAME_ATTRIBUTES = ['src', 'width', 'height', 'style', 'allow', 'loading', 'title'];
+
 /** How to start each kind of embed playing, and how its button says it plays. */
 const PLAY = {
   track: { tag: 'service-track-card', button: '[part~="play-button"]' },
@@ -70,6 +73,9 @@ export async function readPost(browser, postUrl, { width, kind }) {
     if ('sandbox' in layout.attributes) problems.push(`sandbox="${layout.attributes.sandbox}"`);
     if ('security' in layout.attributes) problems.push(`security="${layout.attributes.security}"`);
     if (layout.attributes.loading !== 'lazy') problems.push(`loading=${layout.attributes.loading ?? '(none)'}`);
+    if (!/\bautoplay\b/.test(layout.attributes.allow ?? '')) problems.push(`allow=${layout.attributes.allow ?? '(none)'}`);
+    const extra = Object.keys(layout.attributes).filter((name) => !FRAME_ATTRIBUTES.includes(name));
+    if (extra.length) problems.push(`attributes the service did not send: ${extra.join(', ')}`);
     if (layout.pageScrollWidth > viewport) problems.push(`the page scrolls sideways (${layout.pageScrollWidth} > ${viewport} px)`);
     if (box.left < column.left - 0.5 || box.right > column.right + 0.5) problems.push(`the frame (${box.left}–${box.right}) leaves the column (${column.left}–${column.right})`);
     if (box.left < 0 || box.right > viewport + 0.5) problems.push(`the frame (${box.left}–${box.right}) leaves the viewport (0–${viewport})`);
