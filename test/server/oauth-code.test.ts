@@ -4,6 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createApp, DEMO_APP } from '../../server/auth/apps.js';
 import { createAppCommand } from '../../server/auth/cli-create-app.js';
+import { parseServiceArgs } from '../../server/options.js';
 import { authService, Browser, type AuthService } from './auth-fixture.js';
 import { authorizeUrl, codeParams, consent, exchange, me, outcomeOf, pkce, post, REDIRECT, refresh, signIn } from './oauth-fixture.js';
 
@@ -218,6 +219,17 @@ describe('token: authorization_code', () => {
     assert.equal(res.headers['access-control-allow-origin'], '*');
     assert.match(String(res.headers['access-control-allow-methods']), /POST/);
     assert.match(String(res.headers['access-control-allow-headers']), /content-type/i);
+  });
+});
+
+describe('lifetimes', () => {
+  test('--access-token-ttl and --refresh-token-ttl set them in seconds; a bad value names its option', () => {
+    assert.deepEqual(parseServiceArgs(['--access-token-ttl', '2', '--refresh-token-ttl', '0']).service.tokenLifetimes, { access: 2, refresh: 0 });
+    assert.deepEqual(parseServiceArgs(['--access-token-ttl', '1.5']).service.tokenLifetimes, { access: 1.5 });
+    assert.equal(parseServiceArgs([]).service.tokenLifetimes, undefined);
+    for (const bad of ['-1', 'x', '1e3', '', '999999999999']) {
+      assert.throws(() => parseServiceArgs([`--access-token-ttl=${bad}`]), /--access-token-ttl must be a number of seconds/, bad);
+    }
   });
 });
 
