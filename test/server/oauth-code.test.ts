@@ -86,6 +86,7 @@ describe('authorize', () => {
       assert.equal(res.headers.location, undefined);
       assert.match(res.headers['content-type'] as string, /^text\/html/);
       assert.match(res.body, reason);
+      assert.match(res.body, /fix these parameters of <code>\/v1\/oauth\/authorize<\/code>/);
     }
     // Registered ones work: exactly, and a loopback one on any port.
     for (const redirect of ['https://app.example.com/cb', 'http://127.0.0.1/loop', 'http://127.0.0.1:49152/loop']) {
