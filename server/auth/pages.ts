@@ -81,7 +81,7 @@ export function hiddenFields(request: AuthRequest | undefined, csrf: string): st
 }
 
 /** 400: the login link itself is wrong. Names every bad parameter; offers no way onward. */
-export function invalidRequestPage(problems: ParamProblem[], display: Display, nonce: string): string {
+export function invalidRequestPage(problems: ParamProblem[], display: Display, nonce: string, entry = '/oauth/auth'): string {
   const items = problems.map((p) => `<li><code>${escapeHtml(p.param)}</code> ${escapeHtml(p.reason)}</li>`).join('\n');
   return layout({
     title: 'Invalid sign-in link',
@@ -93,7 +93,7 @@ export function invalidRequestPage(problems: ParamProblem[], display: Display, n
 <ul aria-labelledby="problems">
 ${items}
 </ul>
-<p class="note">If you made this app, fix these parameters of <code>/oauth/auth</code>.</p>`,
+<p class="note">If you made this app, fix these parameters of <code>${escapeHtml(entry)}</code>.</p>`,
   });
 }
 
@@ -157,7 +157,8 @@ export function consentPage({ request, csrf, nonce, user }: ConsentOptions): str
   const write = request.scope === 'write';
   const abilities = [
     'See your profile: your name, handle, profile picture and whether you are verified',
-    'See your email address',
+    // The code flow's profile (/v1/me) has no email; the token flow's signed token does.
+    ...(request.codeChallenge === undefined ? ['See your email address'] : []),
     ...(write ? ['Act on your behalf, for example favorite tracks, save tracks to your library and upload tracks'] : []),
   ];
   const limits = write
