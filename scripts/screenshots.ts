@@ -34,11 +34,11 @@ function shotPage(tag: string, name: string, preset: Preset | undefined, theme: 
   const markup = Object.entries(attrs)
     .map(([k, v]) => (v === true ? k : v === false ? '' : `${k}="${escapeAttr(v)}"`))
     .join(' ');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${tag}</title>
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${tag}</title>
 <script type="module" src="/dist/cdn/service-${name}.js"></script>
 <style>
   :root { color-scheme: ${theme}; }
-  body { margin: 0; padding: ${column ? 24 : 24}px; background: ${THEMES[theme]}; font-family: system-ui, sans-serif; }
+  body { margin: 0; padding: 24px; background: ${THEMES[theme]}; font-family: system-ui, sans-serif; }
   #stage { width: ${column ?? preset?.width ?? 560}px; max-width: 100%; }
 </style></head>
 <body><div id="stage"><${tag} ${markup}></${tag}></div></body></html>`;

@@ -79,6 +79,7 @@ export const trackCardStyles = css`
     display: flex;
     gap: 12px;
     overflow: hidden;
+    mask-image: linear-gradient(to left, transparent, #000 24px);
   }
   .line,
   .tags,
@@ -117,7 +118,6 @@ export const trackCardStyles = css`
     font-size: 0.8em;
   }
   .tags {
-    flex: none;
     mask-image: linear-gradient(to left, transparent, #000 24px);
   }
   .tags li::before {
