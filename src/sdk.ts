@@ -3,15 +3,15 @@
  * `verifyToken` and `handleRedirect`. Nothing here throws into the page: every mistake and
  * every failed login reaches `errorCallback` (or, for `verifyToken`, the resolved result).
  */
-import { createAuthClient, type AuthClient } from './core/auth-client.js';
+import { createAuthClient, type AuthClient } from './core/login/client.js';
 import type { LoginProfile } from './core/types.js';
-import { login as coreLogin, type LoginErrorReason, type LoginResult, type LoginScope } from './core/auth.js';
-import { fail } from './core/auth-shared.js';
-import { verifyToken as coreVerify } from './core/auth-answer.js';
-import { handleRedirect as coreHandleRedirect } from './core/auth-redirect.js';
+import { login as coreLogin, type LoginErrorReason, type LoginResult, type LoginScope } from './core/login/login.js';
+import { fail } from './core/login/shared.js';
+import { verifyToken as coreVerify } from './core/login/jwt-answer.js';
+import { handleRedirect as coreHandleRedirect } from './core/login/redirect.js';
 import { ServiceLoginButton } from './components/login-button/login-button.js';
 
-export type { LoginErrorReason, LoginResult, LoginScope } from './core/auth.js';
+export type { LoginErrorReason, LoginResult, LoginScope } from './core/login/login.js';
 export type { LoginProfile } from './core/types.js';
 
 /** What `errorCallback` receives: a message and a stable `reason` code. */

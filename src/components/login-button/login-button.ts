@@ -1,8 +1,8 @@
 import { ReactiveElement, type PropertyDeclarations, type PropertyValues } from '@lit/reactive-element';
 import type { ClientOptions, LoginProfile } from '../../core/index.js';
-import { login } from '../../core/auth.js';
-import { fail, type AuthClient, type LoginErrorReason, type LoginResult, type LoginScope } from '../../core/auth-shared.js';
-import { authClientFor } from '../../core/auth-client.js';
+import { login } from '../../core/login/login.js';
+import { fail, type AuthClient, type LoginErrorReason, type LoginResult, type LoginScope } from '../../core/login/shared.js';
+import { authClientFor } from '../../core/login/client.js';
 import { ConfiguredElement, define } from '../shared/configured-element.js';
 import { ProvidedSettings, settingsOf } from '../../controllers/provided-settings.js';
 import { loginButtonStyles } from './login-button.styles.js';
@@ -109,7 +109,7 @@ export class ServiceLoginButton extends ConfiguredElement(ReactiveElement) {
     // Back from a redirect flow with an answer in the address: report it (the first button takes it). No address on a server.
     if (!this.hasUpdated && this.redirectUri && /[#?&](token|error)=/.test(globalThis.location?.href)) {
       this.busy = true;
-      import('../../core/auth-redirect.js')
+      import('../../core/login/redirect.js')
         .then((module) => module.handleRedirect({ client: this.client }), (error: Error) => fail('network', error.message))
         .then((result) => this.report(result));
     }

@@ -3,10 +3,10 @@
  * helpers. A leaf: it imports nothing from the other auth modules, so auth.ts can load
  * auth-answer.ts and auth-redirect.ts lazily without either importing it back.
  */
-import type { CallOptions } from './request.js';
-import type { ClientOptions } from './config.js';
-import type { ServiceError } from './errors.js';
-import type { LoginProfile } from './types.js';
+import type { CallOptions } from '../request.js';
+import type { ClientOptions } from '../config.js';
+import type { ServiceError } from '../errors.js';
+import type { LoginProfile } from '../types.js';
 
 export type LoginScope = 'read' | 'write';
 

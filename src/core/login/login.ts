@@ -8,12 +8,12 @@
  * Every function here resolves to a {@link LoginResult} and never rejects, so no failure
  * can become an unhandled rejection in the page.
  */
-import { authClientFor } from './auth-client.js';
-import { fail, pageUrl, type AuthClient, type LoginParams, type LoginResult, type LoginScope } from './auth-shared.js';
-import { safeUrl } from './config.js';
+import { authClientFor } from './client.js';
+import { fail, pageUrl, type AuthClient, type LoginParams, type LoginResult, type LoginScope } from './shared.js';
+import { safeUrl } from '../config.js';
 
-export { CLOSED_MESSAGE, STATE_KEY } from './auth-shared.js';
-export type { LoginErrorReason, LoginResult, LoginScope } from './auth-shared.js';
+export { CLOSED_MESSAGE, STATE_KEY } from './shared.js';
+export type { LoginErrorReason, LoginResult, LoginScope } from './shared.js';
 
 export interface LoginOptions {
   /** `read` (default) or `write`. */
@@ -42,7 +42,7 @@ const newState = () => Array.from(crypto.getRandomValues(new Uint8Array(20)), (b
 
 /** Hands the redirect flow to auth-redirect.ts, fetched only now: popup pages never load it. */
 const redirect = (client: AuthClient, base: string | undefined, params: LoginParams, redirectUri: string) =>
-  import('./auth-redirect.js').then((module) => module.redirect(client, base, params, redirectUri), (error: Error) => fail('network', error.message));
+  import('./redirect.js').then((module) => module.redirect(client, base, params, redirectUri), (error: Error) => fail('network', error.message));
 
 let active: { popup: Window; result: Promise<LoginResult> } | undefined;
 
@@ -92,7 +92,7 @@ function start({ scope = 'read', redirectUri, responseMode, display, fallbackToR
 
   // The answer is awaited by auth-answer.ts, fetched now: a page that is never clicked never loads it,
   // and no answer can come before the user acts in the popup.
-  const result = import('./auth-answer.js')
+  const result = import('./jwt-answer.js')
     .then(
       (module) => module.awaitAnswer(popup, client, query, loginOrigin),
       (error: Error) => {

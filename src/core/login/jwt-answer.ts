@@ -3,9 +3,9 @@
  * redirect flow): the popup's answer, checked for where it comes from and its state, a closed
  * popup reported, and the token verified.
  */
-import { authClientFor } from './auth-client.js';
-import type { ServiceError } from './errors.js';
-import { CANCELLED, CLOSED_MESSAGE, fail, hostFailed, pageUrl, STATE_MISMATCH, type AuthClient, type LoginParams, type LoginResult } from './auth-shared.js';
+import { authClientFor } from './client.js';
+import type { ServiceError } from '../errors.js';
+import { CANCELLED, CLOSED_MESSAGE, fail, hostFailed, pageUrl, STATE_MISMATCH, type AuthClient, type LoginParams, type LoginResult } from './shared.js';
 
 // `closed` is seen twice in a row before it counts (a posted answer may still be queued): ≤ 500 ms.
 const POLL_MS = 250;

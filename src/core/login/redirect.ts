@@ -3,10 +3,10 @@
  * comes back to `redirect_uri` with token and state in the fragment or the query. Split from
  * auth.ts so that pages using the popup never load it (or the redirect-URI rules).
  */
-import { authClientFor } from './auth-client.js';
-import { checkRedirectUri, checkUrl } from './redirect-uri.js';
-import { CANCELLED, fail, hostFailed, pageUrl, STATE_KEY, STATE_MISMATCH, type AuthClient, type LoginParams, type LoginResult } from './auth-shared.js';
-import { verifyToken } from './auth-answer.js';
+import { authClientFor } from './client.js';
+import { checkRedirectUri, checkUrl } from '../redirect-uri.js';
+import { CANCELLED, fail, hostFailed, pageUrl, STATE_KEY, STATE_MISMATCH, type AuthClient, type LoginParams, type LoginResult } from './shared.js';
+import { verifyToken } from './jwt-answer.js';
 
 /**
  * The kit's pre-check of a redirect URI (and, for `postmessage`, its origin), with the same
