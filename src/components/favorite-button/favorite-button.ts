@@ -20,6 +20,8 @@ export interface FavoriteChangeDetail {
   count: number;
 }
 
+const HEARD = ['service-session-change', 'service-favorite-change'];
+
 /**
  * A heart with the track's favourite count that the listener can press: `aria-pressed` says
  * whether the signed-in user has favourited the track. A click while signed out (or signed in
@@ -80,20 +82,22 @@ export class ServiceFavoriteButton extends ServiceElement {
     return (this.own ?? this.#data.value)?.[1];
   }
 
-  #onSession = () => ((this.own = undefined), this.requestUpdate());
-  #onChange = ({ target, detail }: GlobalEventHandlersEventMap['service-favorite-change']) =>
-    target != this && detail.trackId == this.trackId && (this.own = [detail.favorited, detail.count]);
+  /** A sign-in or sign-out shows the new user's state; another button's change to this track shows here too. */
+  #heard = (event: Event) => {
+    const { detail } = event as GlobalEventHandlersEventMap['service-favorite-change'];
+    if (!detail.trackId) this.own = undefined;
+    else if (event.target != this && detail.trackId == this.trackId) this.own = [detail.favorited, detail.count];
+    this.requestUpdate();
+  };
 
   override connectedCallback(): void {
     super.connectedCallback();
-    document.addEventListener('service-session-change', this.#onSession);
-    document.addEventListener('service-favorite-change', this.#onChange);
+    for (const type of HEARD) document.addEventListener(type, this.#heard);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    document.removeEventListener('service-session-change', this.#onSession);
-    document.removeEventListener('service-favorite-change', this.#onChange);
+    for (const type of HEARD) document.removeEventListener(type, this.#heard);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -107,7 +111,7 @@ export class ServiceFavoriteButton extends ServiceElement {
   protected override render() {
     const [favorited, count] = this.own ?? this.#data.value ?? [];
     return html`<button part="button" type="button" aria-pressed=${!!favorited} @click=${this.#click}>
-      ${heartIcon()}<span class="label">Favorite</span><span part="count">${count == null ? '' : formatCount(count)}</span>
+      ${heartIcon()}<span>Favorite</span><b part="count">${count == null ? '' : formatCount(count)}</b>
     </button>`;
   }
 
@@ -115,7 +119,7 @@ export class ServiceFavoriteButton extends ServiceElement {
     const id = this.trackId;
     if (this.#busy || !id) return;
     const session = this.session;
-    if (session.allows('write')) return void this.#toggle(session, id, !this.favorited);
+    if (/write/.test(session.scope!)) return void this.#toggle(session, id, !this.favorited);
     this.#busy = true;
     // Synchronously inside the click, so the browser lets the popup open.
     login({ flow: 'code', scope: 'write', redirectUri: this.redirectUri || location.origin + location.pathname, tokenStorage: this.tokenStorage, client: this.client }).then(

@@ -32,7 +32,6 @@ export function startCodeLogin(client: AuthClient, base: string | undefined, log
       host,
       {
         response_type: 'code',
-        client_id: client.options.apiKey,
         api_key: client.options.apiKey,
         redirect_uri: login.redirectUri,
         scope: login.scope,

@@ -84,8 +84,7 @@ function start({ flow, scope = 'read', redirectUri, responseMode, display, fallb
   const bad = [authUrl, host, hostListUrl].find((url) => url && !safeUrl(url));
   if (bad || (!base && !hostListUrl)) return fail('config', bad ? 'no http(s) URL: ' + bad : 'Logging in needs authUrl, host or hostListUrl.');
   const code = flow == 'code';
-  if (code && !safeUrl(redirectUri)) return fail('config', 'The code flow needs redirectUri: the http(s) address of the app’s redirect page, registered for the app.');
-  if (flow && !code && flow != 'jwt') return fail('config', `The flow must be jwt or code, not ${JSON.stringify(flow)}.`);
+  if (code && !safeUrl(redirectUri)) return fail('config', 'The code flow needs redirectUri, an http(s) URL.');
   const params = { scope, api_key: apiKey, state: newState(), response_mode: responseMode };
   const jwtRedirect = !code && redirectUri && redirectUri.toLowerCase() != 'postmessage';
   if (jwtRedirect) return redirect(client, base, { ...params, display: display ?? 'fullScreen' }, redirectUri);

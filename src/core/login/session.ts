@@ -3,12 +3,12 @@
  * every element and call with those settings. It keeps the tokens (in memory unless a login opted
  * into sessionStorage or localStorage), refreshes the access token before it expires and once on a
  * 401, and revokes on `logout()`. Every sign-in and sign-out fires `service-session-change` on the
- * document (it bubbles to window). The network half (tokens.ts) loads on first use.
+ * document (it bubbles to window).
  */
 import type { LoginProfile } from '../types.js';
 import { authClientFor } from './client.js';
-import type { AuthClient, LoginScope, TokenStorage } from './shared.js';
-import type { Tokens, TokenProblem } from './tokens.js';
+import type { AuthClient, TokenStorage } from './shared.js';
+import { requestTokens, revokeToken, type Tokens, type TokenProblem } from './tokens.js';
 
 /** Detail of `service-session-change`: which session, and its user now (none: signed out). */
 export interface SessionChangeDetail {
@@ -16,13 +16,13 @@ export interface SessionChangeDetail {
   key: string;
   /** The signed-in user's profile (from `/v1/me`), or undefined after a sign-out. */
   profile?: LoginProfile;
-  /** The granted scope, e.g. `write`. */
-  scope?: string;
 }
 
-const sessions = new Map<string, Session>();
-const STORE_KEY = 'service-session ';
-const tokensModule = () => import('./tokens.js');
+const sessions: Record<string, Session> = {};
+const STORAGES = ['session', 'local'] as const;
+const STORE = 'service-session ';
+/** sessionStorage or localStorage by name; reading either can throw (storage refused). */
+const webStorage = (name?: TokenStorage): Storage => Reflect.get(globalThis, name + 'Storage');
 
 /** The API host of a client's settings: the pinned or selected host, else the authorize page's host. */
 export const apiHost = (client: AuthClient): Promise<string> =>
@@ -32,9 +32,7 @@ export const apiHost = (client: AuthClient): Promise<string> =>
 export function getSession(client: AuthClient = authClientFor()): Session {
   const { authUrl, host, hostListUrl, apiKey } = client.options;
   const key = `${authUrl || host || hostListUrl} ${apiKey}`;
-  let session = sessions.get(key);
-  if (!session) sessions.set(key, (session = new Session(key, client)));
-  return session;
+  return (sessions[key] ??= new Session(key, client));
 }
 
 /** A signed-in user's tokens and profile on this page, or none. */
@@ -42,7 +40,8 @@ export class Session {
   /** The signed-in user, or undefined. */
   profile?: LoginProfile;
   #tokens?: Tokens;
-  #storage?: Storage;
+  /** `session` or `local` when a login opted into keeping its tokens there. */
+  #storage?: TokenStorage;
   #timer?: ReturnType<typeof setTimeout>;
   #refreshing?: Promise<string | undefined>;
 
@@ -53,84 +52,69 @@ export class Session {
     readonly client: AuthClient,
   ) {
     // A session a login kept in storage (opted in) comes back; memory's ends with the page.
-    for (const storage of [sessionStorage, localStorage]) {
+    for (const storage of STORAGES) {
       const kept = this.#read(storage);
-      if (kept && (kept.t.refreshExpires ?? kept.t.expires) > Date.now()) {
-        this.start(kept.t, kept.p, storage);
-        break;
-      }
+      if (kept && kept.t.ends > Date.now()) this.start(kept.t, kept.p, storage);
     }
   }
 
-  /** True while a user is signed in. */
-  get signedIn(): boolean {
-    return !!this.#tokens;
+  /** The granted scope (`read` or `write`); undefined when signed out. */
+  get scope(): string | undefined {
+    return this.#tokens?.scope;
   }
 
-  /** True when the grant includes `scope` (`write` includes `read`). */
-  allows(scope: LoginScope): boolean {
-    return !!this.#tokens && (scope == 'read' || this.#tokens.scope.split(/[ ,]/).includes(scope));
-  }
-
-  #read(storage: Storage): { t: Tokens; p: LoginProfile } | undefined {
+  /** What a login kept in `storage`; none where storage is refused (a sandboxed frame). */
+  #read(storage?: TokenStorage): { t: Tokens; p: LoginProfile } | undefined {
     try {
-      return JSON.parse(storage.getItem(STORE_KEY + this.key)!) ?? undefined;
+      return JSON.parse(webStorage(storage).getItem(STORE + this.key)!);
     } catch {
       return undefined;
     }
   }
 
   /** Takes a new login's tokens and profile. @internal */
-  start(tokens: Tokens, profile: LoginProfile, storage?: TokenStorage | Storage): void {
-    this.#storage = typeof storage == 'object' ? storage : storage == 'local' ? localStorage : storage == 'session' ? sessionStorage : undefined;
-    this.profile = profile;
-    this.#keep(tokens);
-    this.#changed();
+  start(tokens: Tokens, profile: LoginProfile, storage?: TokenStorage): void {
+    this.#storage = storage;
+    this.#keep(tokens, profile);
   }
 
-  #keep(tokens: Tokens | undefined): void {
+  /** Keeps `tokens` (none: signs out), in the chosen storage too, and plans their refresh. */
+  #keep(tokens?: Tokens, profile?: LoginProfile): void {
     this.#tokens = tokens;
     clearTimeout(this.#timer);
-    if (tokens?.refresh) this.#timer = setTimeout(() => void this.#refresh(), tokens.due - Date.now());
-    try {
-      for (const storage of [sessionStorage, localStorage]) {
-        if (tokens && storage == this.#storage) storage.setItem(STORE_KEY + this.key, JSON.stringify({ t: tokens, p: this.profile }));
-        else storage.removeItem(STORE_KEY + this.key);
-      }
-    } catch {
-      // Storage can be full or refused: the session goes on in memory.
+    if (tokens?.refresh) this.#timer = setTimeout(() => this.#refresh(), tokens.due - Date.now());
+    if (profile != this.profile) {
+      this.profile = profile;
+      document.dispatchEvent(new CustomEvent('service-session-change', { detail: { key: this.key, profile } satisfies SessionChangeDetail, bubbles: true }));
     }
-  }
-
-  #changed(): void {
-    const detail: SessionChangeDetail = { key: this.key, profile: this.profile, scope: this.#tokens?.scope };
-    document.dispatchEvent(new CustomEvent('service-session-change', { detail, bubbles: true }));
+    for (const storage of STORAGES) {
+      try {
+        if (tokens && storage == this.#storage) webStorage(storage).setItem(STORE + this.key, JSON.stringify({ t: tokens, p: profile }));
+        else webStorage(storage).removeItem(STORE + this.key);
+      } catch {
+        // Storage can be full or refused: the session goes on in memory.
+      }
+    }
   }
 
   /** The access token, refreshed first when it is due; undefined when signed out. */
   async accessToken(): Promise<string | undefined> {
-    const tokens = this.#tokens;
-    return tokens && Date.now() >= tokens.due && tokens.refresh ? this.#refresh() : tokens?.access;
+    return this.#tokens && Date.now() >= this.#tokens.due ? this.#refresh() : this.#tokens?.access;
   }
 
-  /** One refresh at a time; a refused refresh token ends the session (the service revoked it, or it expired). */
+  /** One refresh at a time; a refused refresh token ends the session (revoked, reused or expired). */
   #refresh(): Promise<string | undefined> {
-    return (this.#refreshing ??= (async () => {
-      const before = this.#tokens;
-      // Another tab with the same localStorage may have refreshed first: a refresh token used twice revokes its family.
-      const kept = this.#storage && this.#read(this.#storage)?.t;
-      if (kept && before && kept.refresh != before.refresh && kept.due > Date.now()) return this.#keep(kept), kept.access;
-      if (!before?.refresh) return before?.access;
-      try {
-        const { requestTokens } = await tokensModule();
-        const tokens = await requestTokens(await apiHost(this.client), { grant_type: 'refresh_token', refresh_token: before.refresh, client_id: this.client.options.apiKey });
-        if (this.#tokens == before) this.#keep(tokens);
-        return this.#tokens?.access;
-      } catch (error) {
-        if ((error as TokenProblem).reason == 'exchange' && this.#tokens == before) this.#end();
-        return this.#tokens?.access;
-      }
-    })().finally(() => (this.#refreshing = undefined)));
+    const before = this.#tokens;
+    // Another tab with the same storage may have refreshed first: a refresh token used twice revokes its family.
+    const kept = this.#storage && this.#read(this.#storage)?.t;
+    if (kept && kept.refresh != before?.refresh) this.#keep(kept, this.profile);
+    return (this.#refreshing ??= apiHost(this.client)
+      .then((host) => requestTokens(host, { grant_type: 'refresh_token', refresh_token: this.#tokens?.refresh, client_id: this.client.options.apiKey }))
+      .then(
+        (tokens) => this.#tokens == before && this.#keep(tokens, this.profile),
+        (error: TokenProblem) => error.reason == 'exchange' && this.#tokens == before && this.#keep(),
+      )
+      .then(() => ((this.#refreshing = undefined), this.#tokens?.access)));
   }
 
   /**
@@ -139,28 +123,16 @@ export class Session {
    */
   async fetch(path: string, init: RequestInit = {}): Promise<Response> {
     const host = await apiHost(this.client);
-    const send = (token?: string) => {
-      if (!token) throw Object.assign(new Error('Not signed in.'), { status: 401 });
-      return fetch(host + path, { ...init, headers: { ...init.headers, authorization: 'Bearer ' + token } });
-    };
+    const send = (token?: string) => fetch(host + path, { ...init, headers: { authorization: 'Bearer ' + token } });
     const response = await send(await this.accessToken());
-    return response.status == 401 && this.#tokens?.refresh ? send(await this.#refresh()) : response;
+    return response.status == 401 && this.#tokens ? send(await this.#refresh()) : response;
   }
 
   /** Signs out: forgets the tokens at once, then revokes the refresh token (and so its access tokens). */
   async logout(): Promise<void> {
     const tokens = this.#tokens;
-    this.#end();
-    if (tokens) {
-      const { revokeToken } = await tokensModule();
-      await revokeToken(await apiHost(this.client), tokens.refresh ?? tokens.access, this.client.options.apiKey!);
-    }
-  }
-
-  #end(): void {
-    this.profile = undefined;
-    this.#keep(undefined);
-    this.#changed();
+    this.#keep();
+    if (tokens) await revokeToken(await apiHost(this.client), tokens.refresh ?? tokens.access, this.client.options.apiKey!);
   }
 }
 

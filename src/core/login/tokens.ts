@@ -1,7 +1,7 @@
 /**
- * The code flow's network half, loaded on first use: the token endpoint (code and refresh
- * grants), `/v1/me` and revocation. Failures reject with `{ reason, message }`: `exchange`
- * when the service refused (a 4xx), `network` when it could not be reached (or a 5xx).
+ * The code flow's calls to the service: the token endpoint (code and refresh grants), `/v1/me`
+ * and revocation. Failures reject with `{ reason, message }`: `exchange` when the service
+ * refused (a 4xx), `network` when it could not be reached (or a 5xx).
  */
 import type { LoginProfile } from '../types.js';
 import type { LoginErrorReason } from './shared.js';
@@ -10,10 +10,10 @@ import type { LoginErrorReason } from './shared.js';
 export interface Tokens {
   access: string;
   refresh?: string;
-  /** When the access token expires, and when it is due for a refresh (60 s before, or at 80 % of a short lifetime). */
-  expires: number;
+  /** When the access token is due for a refresh: 60 s before it expires, or at 80 % of a short lifetime. */
   due: number;
-  refreshExpires?: number;
+  /** When the refresh token expires. */
+  ends: number;
   scope: string;
 }
 
@@ -23,30 +23,36 @@ export interface TokenProblem {
   message: string;
 }
 
-async function call(url: string, init: RequestInit): Promise<Response> {
+/** `fetch` on `{host}/v1/oauth/{path}` (or `/v1/me`), JSON in and out; rejects with a {@link TokenProblem}. */
+async function call(host: string, path: string, body?: object, access?: string): Promise<any> {
+  let status = 0;
   try {
-    return await fetch(url, { ...init, signal: AbortSignal.timeout(1e4) });
+    const response = await fetch(`${host}/v1/${path}`, {
+      method: body ? 'POST' : 'GET',
+      headers: body ? { 'content-type': 'application/json' } : { authorization: 'Bearer ' + access },
+      body: body && JSON.stringify(body),
+    });
+    status = response.status;
+    const answer = await response.json();
+    if (response.ok) return answer;
+    throw answer;
   } catch (error) {
-    throw { reason: 'network', message: 'Could not reach the service: ' + ((error as Error)?.message || error) } satisfies TokenProblem;
+    const answer = error as { error?: string; error_description?: string; message?: string };
+    throw { reason: status && status < 500 ? 'exchange' : 'network', message: answer.error_description || answer.error || answer.message || `HTTP ${status}` } satisfies TokenProblem;
   }
 }
 
-/** `POST {host}/v1/oauth/token` with `body` (JSON), as production's client sends it. */
+/** `POST /v1/oauth/token` with `body`, as production's client sends it. */
 export async function requestTokens(host: string, body: Record<string, string | undefined>): Promise<Tokens> {
-  const response = await call(host + '/v1/oauth/token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const answer = await response.json().catch(() => ({}));
-  if (!response.ok || typeof answer.access_token != 'string') {
-    throw { reason: response.status < 500 ? 'exchange' : 'network', message: answer.error_description || answer.error || 'HTTP ' + response.status } satisfies TokenProblem;
-  }
+  const answer = await call(host, 'oauth/token', body);
   const now = Date.now();
-  const life = +answer.expires_in * 1e3 || 36e5;
+  const life = answer.expires_in * 1e3;
   return {
     access: answer.access_token,
     refresh: answer.refresh_token,
-    expires: now + life,
     due: now + Math.max(life * 0.8, life - 6e4),
-    refreshExpires: answer.refresh_expires_in && now + answer.refresh_expires_in * 1e3,
-    scope: answer.scope ?? body.scope ?? '',
+    ends: now + (answer.refresh_expires_in * 1e3 || life),
+    scope: answer.scope ?? body.scope,
   };
 }
 
@@ -55,12 +61,9 @@ export async function requestTokens(host: string, body: Record<string, string | 
  * exist: no `email` and no `iat` (production's User has neither).
  */
 export async function fetchProfile(host: string, access: string, apiKey: string): Promise<LoginProfile> {
-  const response = await call(host + '/v1/me', { headers: { authorization: 'Bearer ' + access } });
-  const user = (await response.json().catch(() => 0))?.data;
-  if (!response.ok || !user?.id) throw { reason: response.status < 500 ? 'exchange' : 'network', message: `/v1/me answered ${response.status}` } satisfies TokenProblem;
+  const { data: user } = await call(host, 'me', undefined, access);
   return { userId: user.id, sub: user.id, name: user.name, handle: user.handle, verified: !!user.is_verified, profilePicture: user.profile_picture ?? null, apiKey } as LoginProfile;
 }
 
-/** `POST {host}/v1/oauth/revoke` (RFC 7009): its answer does not matter, so no failure is reported. */
-export const revokeToken = (host: string, token: string, clientId: string): Promise<unknown> =>
-  call(host + '/v1/oauth/revoke', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token, client_id: clientId }) }).catch(() => 0);
+/** `POST /v1/oauth/revoke` (RFC 7009): its answer does not matter, so no failure is reported. */
+export const revokeToken = (host: string, token: string, clientId: string): Promise<unknown> => call(host, 'oauth/revoke', { token, client_id: clientId }).catch(() => 0);
