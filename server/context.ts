@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from './db/open.js';
+import type { TokenLifetimes } from './auth/oauth-store.js';
 
 /** What every route module is given. */
 export interface ServiceContext {
@@ -12,6 +13,8 @@ export interface ServiceContext {
   hosts?: string[];
   /** `--compat production`: answer as production does where it and the contract disagree. */
   production?: boolean;
+  /** The code flow's lifetimes in seconds (access 1 h, refresh 30 days, code 60 s unless set). */
+  tokenLifetimes?: Partial<TokenLifetimes>;
 }
 
 /** A route module: registers its routes on the app. */

@@ -9,6 +9,8 @@ export const SERVICE_OPTIONS = {
   catalog: { type: 'string' },
   hosts: { type: 'string' },
   compat: { type: 'string' },
+  'access-token-ttl': { type: 'string' },
+  'refresh-token-ttl': { type: 'string' },
   log: { type: 'boolean', default: false },
   help: { type: 'boolean', default: false },
 } as const;
@@ -20,6 +22,8 @@ export const SERVICE_USAGE = `  --port <n>          port on 127.0.0.1 (default 7
   --hosts <a,b>       what GET / lists as hosts (default: this service's own URL)
   --compat production answer as the production service does where it and the contract differ
                       (docs/guide.md, "Production compatibility"); default: the contract's shapes
+  --access-token-ttl <s>   lifetime of the code flow's access tokens in seconds (default 3600; 0 = expired at once)
+  --refresh-token-ttl <s>  lifetime of its refresh tokens in seconds (default 2592000, 30 days)
   --log               log every request
   --help`;
 
@@ -28,6 +32,15 @@ export function parsePort(value: string, name: string): number {
   const port = Number(value);
   if (!/^\d+$/.test(value) || port > 65535) throw new Error(`${name} must be 0..65535, not ${value}`);
   return port;
+}
+
+/** A lifetime in seconds from an option's text (a non-negative number), or an error naming the option. */
+export function parseSeconds(value: string, name: string): number {
+  const seconds = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value) || !Number.isFinite(seconds) || seconds > 10 * 365 * 86400) {
+    throw new Error(`${name} must be a number of seconds (0 to 10 years), not ${value}`);
+  }
+  return seconds;
 }
 
 /** Parses the service's options, plus `extra` ones, from `args`. */
@@ -49,5 +62,12 @@ export function parseServiceArgs<E extends Record<string, { type: 'string' | 'bo
     logger: v.log as boolean,
     compat: v.compat as 'production' | undefined,
   };
+  const access = v['access-token-ttl'] as string | undefined;
+  const refresh = v['refresh-token-ttl'] as string | undefined;
+  if (access !== undefined || refresh !== undefined) {
+    service.tokenLifetimes = {};
+    if (access !== undefined) service.tokenLifetimes.access = parseSeconds(access, '--access-token-ttl');
+    if (refresh !== undefined) service.tokenLifetimes.refresh = parseSeconds(refresh, '--refresh-token-ttl');
+  }
   return { service, help: v.help === true, values: v };
 }

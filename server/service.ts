@@ -20,6 +20,10 @@ import { verifyRoutes } from './routes/verify.js';
 import { writeRoutes } from './routes/write.js';
 import { oembedRoutes } from './routes/oembed.js';
 import { embedRoutes } from './routes/embed.js';
+import { oauthTokenRoutes } from './routes/oauth-token.js';
+import { meRoutes } from './routes/me.js';
+import { bearerWriteRoutes } from './routes/bearer-write.js';
+import type { TokenLifetimes } from './auth/oauth-store.js';
 
 export type Scale = 'default' | 'large';
 
@@ -35,6 +39,8 @@ export interface ServiceOptions {
   hosts?: string[];
   /** `production`: production's shapes where they differ from the contract (docs/guide.md). */
   compat?: 'production';
+  /** The code flow's lifetimes in seconds (access 3600, refresh 2592000, code 60); shorter ones for tests. */
+  tokenLifetimes?: Partial<TokenLifetimes>;
   logger?: boolean;
 }
 
@@ -94,10 +100,10 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const { db, catalog } = openOwnCatalog(options);
   // Every user gets a login (email, password hash, wallet) and the demo app exists; cheap once done.
   prepareLogin(db);
-  const ctx: ServiceContext = { db, dataDir: options.dataDir, baseUrl: '', hosts: options.hosts, production: options.compat === 'production' };
+  const ctx: ServiceContext = { db, dataDir: options.dataDir, baseUrl: '', hosts: options.hosts, production: options.compat === 'production', tokenLifetimes: options.tokenLifetimes };
   const app = await buildApp(
     ctx,
-    [compatRoutes, hostRoutes, metricsRoutes, verifyRoutes, userRoutes, trackRoutes, playlistRoutes, resolveRoutes, mediaRoutes, oauthRoutes, writeRoutes, oembedRoutes, embedRoutes],
+    [compatRoutes, hostRoutes, metricsRoutes, verifyRoutes, userRoutes, trackRoutes, playlistRoutes, resolveRoutes, mediaRoutes, oauthRoutes, oauthTokenRoutes, meRoutes, writeRoutes, bearerWriteRoutes, oembedRoutes, embedRoutes],
     options.logger ?? false,
   );
   const refresh = setInterval(() => computeTrending(db), TRENDING_REFRESH_MS);

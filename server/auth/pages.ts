@@ -157,7 +157,8 @@ export function consentPage({ request, csrf, nonce, user }: ConsentOptions): str
   const write = request.scope === 'write';
   const abilities = [
     'See your profile: your name, handle, profile picture and whether you are verified',
-    'See your email address',
+    // The code flow's profile (/v1/me) has no email; the token flow's signed token does.
+    ...(request.codeChallenge === undefined ? ['See your email address'] : []),
     ...(write ? ['Act on your behalf, for example favorite tracks, save tracks to your library and upload tracks'] : []),
   ];
   const limits = write

@@ -182,3 +182,41 @@ CREATE TABLE IF NOT EXISTS write_grants (
   created_at INTEGER NOT NULL,
   PRIMARY KEY (api_key, user_id)
 ) WITHOUT ROWID;
+
+-- The code flow (issue 26). Only SHA-256 hashes of codes and tokens are kept.
+-- An app's registered redirect URIs; the value 'loopback' stands for any http URL on a loopback host.
+CREATE TABLE IF NOT EXISTS app_redirect_uris (
+  api_key      TEXT NOT NULL REFERENCES apps (api_key),
+  redirect_uri TEXT NOT NULL,
+  PRIMARY KEY (api_key, redirect_uri)
+) WITHOUT ROWID;
+
+-- One authorization (a consent of the code flow): its codes and tokens belong to it, and end with it.
+CREATE TABLE IF NOT EXISTS oauth_grants (
+  id         TEXT PRIMARY KEY,                 -- random
+  api_key    TEXT NOT NULL REFERENCES apps (api_key),
+  user_id    INTEGER NOT NULL REFERENCES users (id),
+  scope      TEXT NOT NULL CHECK (scope IN ('read', 'write')),
+  created_at INTEGER NOT NULL,                 -- unix ms
+  revoked_at INTEGER                           -- unix ms; set: every token of it is dead
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS oauth_grants_user ON oauth_grants (user_id, api_key);
+
+CREATE TABLE IF NOT EXISTS oauth_codes (
+  code_hash      TEXT PRIMARY KEY,             -- sha256 hex of the code
+  grant_id       TEXT NOT NULL REFERENCES oauth_grants (id),
+  redirect_uri   TEXT NOT NULL,
+  code_challenge TEXT NOT NULL,                -- S256
+  expires_at     INTEGER NOT NULL,             -- unix ms
+  used_at        INTEGER                       -- unix ms of the first exchange attempt
+) WITHOUT ROWID;
+
+CREATE TABLE IF NOT EXISTS oauth_tokens (
+  token_hash TEXT PRIMARY KEY,                 -- sha256 hex of the token
+  grant_id   TEXT NOT NULL REFERENCES oauth_grants (id),
+  kind       TEXT NOT NULL CHECK (kind IN ('access', 'refresh')),
+  expires_at INTEGER NOT NULL,                 -- unix ms
+  used_at    INTEGER,                          -- a refresh token's rotation; a second use revokes the grant
+  revoked_at INTEGER
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS oauth_tokens_grant ON oauth_tokens (grant_id);

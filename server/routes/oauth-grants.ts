@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccountRow } from '../auth/accounts.js';
 import type { AppQueries } from '../auth/apps.js';
-import { grantsPage } from '../auth/grant-pages.js';
+import { grantsPage, type AppGrant } from '../auth/grant-pages.js';
+import type { OauthStore } from '../auth/oauth-store.js';
 import { messagePage } from '../auth/pages.js';
 import { readAuthRequest, requestFields } from '../auth/params.js';
 import { newNonce, sendPage, type LoginWeb } from '../auth/web.js';
@@ -9,6 +10,7 @@ import { newNonce, sendPage, type LoginWeb } from '../auth/web.js';
 export interface GrantDeps {
   web: LoginWeb;
   apps: AppQueries;
+  codes: OauthStore;
   signedInUser(req: FastifyRequest): AccountRow | undefined;
 }
 
@@ -17,7 +19,24 @@ export interface GrantDeps {
  * consent screen, whose login parameters it carries to lead back), POST /oauth/grants/revoke
  * takes one back. A valid set of login parameters is optional here.
  */
-export function grantRoutes(scope: FastifyInstance, { web, apps, signedInUser }: GrantDeps): void {
+export function grantRoutes(scope: FastifyInstance, { web, apps, codes, signedInUser }: GrantDeps): void {
+  /** Every app with access, one line each: the token flow's write grants merged with live code-flow grants. */
+  const grantsOf = (userId: number): AppGrant[] => {
+    const byApp = new Map<string, AppGrant>();
+    for (const g of apps.writeGrants(userId)) byApp.set(g.api_key, { api_key: g.api_key, name: g.name, created_at: g.created_at, write: true });
+    for (const g of codes.grantsOf(userId)) {
+      const seconds = Math.floor(g.created_at / 1000);
+      const known = byApp.get(g.api_key);
+      byApp.set(g.api_key, {
+        api_key: g.api_key,
+        name: g.name,
+        created_at: Math.max(seconds, known?.created_at ?? 0),
+        write: g.scope === 'write' || known?.write === true,
+      });
+    }
+    return [...byApp.values()].sort((a, b) => b.created_at - a.created_at || a.name.localeCompare(b.name));
+  };
+
   const loginOf = (input: unknown) => {
     const result = readAuthRequest(input, apps);
     return result.ok ? result.request : undefined;
@@ -30,8 +49,9 @@ export function grantRoutes(scope: FastifyInstance, { web, apps, signedInUser }:
     const nonce = newNonce();
     // After a revocation: names the app, once it indeed holds no grant.
     const revokedKey = String((req.query as Record<string, unknown>).revoked ?? '');
-    const revoked = user && !apps.hasWriteGrant(revokedKey, user.id) ? apps.byKey(revokedKey)?.name : undefined;
-    const html = grantsPage({ request, csrf: session.csrf, nonce, user, grants: user ? apps.writeGrants(user.id) : [], revoked });
+    const grants = user ? grantsOf(user.id) : [];
+    const revoked = user && !grants.some((g) => g.api_key === revokedKey) ? apps.byKey(revokedKey)?.name : undefined;
+    const html = grantsPage({ request, csrf: session.csrf, nonce, user, grants, revoked });
     return sendPage(reply, 200, nonce, html);
   });
 
@@ -48,7 +68,10 @@ export function grantRoutes(scope: FastifyInstance, { web, apps, signedInUser }:
     const back = `/oauth/grants?${new URLSearchParams(request ? requestFields(request) : []).toString()}`;
     if (!web.guard(req, reply, form, request?.display ?? 'fullScreen', back)) return reply;
     const user = signedInUser(req);
-    if (user) apps.revokeWrite(form.revoke, user.id);
+    if (user) {
+      apps.revokeWrite(form.revoke, user.id);
+      codes.revokeApp(form.revoke, user.id);
+    }
     const done = new URLSearchParams(request ? requestFields(request) : []);
     if (user) done.set('revoked', form.revoke);
     return reply.code(303).header('cache-control', 'no-store').header('location', `/oauth/grants?${done.toString()}`).send();

@@ -11,6 +11,7 @@ import { FULL_COST, hashPassword, needsRehash, verifyPassword } from '../auth/pa
 import { LoginThrottle, type ThrottleOptions } from '../auth/throttle.js';
 import { deliveryLocation } from '../auth/delivery.js';
 import { loginWeb, newNonce, sendPage as page } from '../auth/web.js';
+import { oauthOf } from '../auth/oauth-store.js';
 import { grantRoutes } from './oauth-grants.js';
 
 /** Tunables, for tests; the defaults are what the service runs with (see throttle.ts). */
@@ -34,6 +35,7 @@ export function createOauthRoutes(options: OauthOptions = {}): RouteModule {
     const apps = appQueries(ctx.db);
     const { serialize } = readApi(ctx);
     const web = loginWeb();
+    const codes = oauthOf(ctx);
     const throttle = new LoginThrottle(options);
 
     const signedInUser = (req: FastifyRequest) => {
@@ -86,11 +88,16 @@ export function createOauthRoutes(options: OauthOptions = {}): RouteModule {
 
       scope.get('/oauth/auth', async (req, reply) => {
         const result = readAuthRequest(req.query, apps);
-        if (!result.ok) {
-          const nonce = newNonce();
-          return page(reply, 400, nonce, invalidRequestPage(result.problems, result.display, nonce));
-        }
+        if (!result.ok) return refuse(reply, result);
         return prompt(req, reply, result.request);
+      });
+
+      // The code flow's entry (production's path): the same checks, then the same page. The
+      // page lives under /oauth, where its session cookie is sent, so the browser is sent there.
+      scope.get('/v1/oauth/authorize', async (req, reply) => {
+        const result = readAuthRequest(req.query, apps);
+        if (!result.ok) return refuse(reply, result);
+        return reply.code(302).header('cache-control', 'no-store').header('location', authPath(result.request)).send();
       });
 
       scope.post('/oauth/login', async (req, reply) => {
@@ -151,6 +158,16 @@ export function createOauthRoutes(options: OauthOptions = {}): RouteModule {
         }
         const user = signedInUser(req);
         if (!user) return reply.code(303).header('cache-control', 'no-store').header('location', authPath(request)).send();
+        if (request.codeChallenge !== undefined) {
+          const code = codes.createCode({
+            apiKey: request.app.api_key,
+            userId: user.id,
+            scope: request.scope,
+            redirectUri: request.redirectUri,
+            challenge: request.codeChallenge,
+          });
+          return deliver(reply, request, { code });
+        }
         // The latest consent decides: read-only takes back an earlier write grant.
         if (request.scope === 'write') apps.grantWrite(request.app.api_key, user.id);
         else apps.revokeWrite(request.app.api_key, user.id);
@@ -159,8 +176,24 @@ export function createOauthRoutes(options: OauthOptions = {}): RouteModule {
         return deliver(reply, request, { token: signLoginToken(claims, user.wallet_key) });
       });
 
-      grantRoutes(scope, { web, apps, signedInUser });
+      grantRoutes(scope, { web, apps, codes, signedInUser });
     });
+
+    /**
+     * A login link that cannot be followed: an error page, or, for a code-flow request whose
+     * app and redirect URI are good, `invalid_request` sent back to the app (RFC 6749 §4.1.2.1).
+     */
+    const refuse = (reply: FastifyReply, result: Extract<ReturnType<typeof readAuthRequest>, { ok: false }>) => {
+      if (result.redirect) {
+        const fields: Record<string, string> = {};
+        if (result.redirect.state !== undefined) fields.state = result.redirect.state;
+        fields.error = 'invalid_request';
+        fields.error_description = result.problems.map((p) => `${p.param} ${p.reason}`).join('; ');
+        return reply.code(302).header('cache-control', 'no-store').header('location', deliveryLocation(result.redirect, fields)).send();
+      }
+      const nonce = newNonce();
+      return page(reply, 400, nonce, invalidRequestPage(result.problems, result.display, nonce));
+    };
 
     /** Hands the outcome to the app: a redirect, or a page that posts it to the opener. */
     const deliver = (reply: FastifyReply, request: AuthRequest, outcome: Record<string, string>) => {
@@ -171,7 +204,7 @@ export function createOauthRoutes(options: OauthOptions = {}): RouteModule {
         return reply.code(302).header('cache-control', 'no-store').header('location', deliveryLocation(request, fields)).send();
       }
       const nonce = newNonce();
-      const kind = outcome.token ? 'authorized' : 'cancelled';
+      const kind = outcome.token || outcome.code ? 'authorized' : 'cancelled';
       return page(reply, 200, nonce, postMessagePage(fields, request.origin, kind, request.display, nonce));
     };
   };

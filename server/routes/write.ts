@@ -3,6 +3,7 @@ import type { RouteModule } from '../context.js';
 import { appQueries, type AppRow } from '../auth/apps.js';
 import { HttpError } from '../http/errors.js';
 import { keyOf } from '../api/index.js';
+import { catalogWrites } from '../api/writes.js';
 import { encodeId } from '../ids.js';
 import { params, publicId } from '../http/schemas.js';
 
@@ -36,19 +37,7 @@ function credentials(req: FastifyRequest): { apiKey: string; apiSecret: string }
 
 export const writeRoutes: RouteModule = (app, ctx) => {
   const apps = appQueries(ctx.db);
-  const userExists = ctx.db.prepare<[number], { id: number }>('SELECT id FROM users WHERE id = ?');
-  const favoriteCount = ctx.db.prepare<[number], { favorite_count: number }>('SELECT favorite_count FROM tracks WHERE id = ?');
-  const insertSave = ctx.db.prepare<[number, number, number]>(
-    `INSERT INTO saves (user_id, item_type, item_id, created_at) VALUES (?, 'track', ?, ?) ON CONFLICT DO NOTHING`,
-  );
-  const deleteSave = ctx.db.prepare<[number, number]>(`DELETE FROM saves WHERE user_id = ? AND item_type = 'track' AND item_id = ?`);
-  const bump = ctx.db.prepare<[number, number]>('UPDATE tracks SET favorite_count = max(0, favorite_count + ?) WHERE id = ?');
-
-  const setFavorite = ctx.db.transaction((userId: number, trackId: number, favorited: boolean) => {
-    const changed = favorited ? insertSave.run(userId, trackId, Math.floor(Date.now() / 1000)).changes : deleteSave.run(userId, trackId).changes;
-    if (changed > 0) bump.run(favorited ? 1 : -1, trackId);
-    return favoriteCount.get(trackId)!.favorite_count;
-  });
+  const writes = catalogWrites(ctx.db);
 
   /** 401 without valid app credentials, 404 for an unknown user or track, 403 without a write grant. */
   const authorize = (req: FastifyRequest<FavoriteReq>, reply: FastifyReply): { app: AppRow; userId: number; trackId: number } => {
@@ -59,9 +48,9 @@ export const writeRoutes: RouteModule = (app, ctx) => {
       throw new HttpError(401, 'Send the app\'s API key and secret (x-api-key and x-api-secret headers, or Basic auth).');
     }
     const userId = keyOf(req.params.user_id, 'user');
-    if (!userExists.get(userId)) throw new HttpError(404, `No user with id ${JSON.stringify(req.params.user_id)}`);
+    if (!writes.userExists(userId)) throw new HttpError(404, `No user with id ${JSON.stringify(req.params.user_id)}`);
     const trackId = keyOf(req.params.track_id, 'track');
-    if (!favoriteCount.get(trackId)) throw new HttpError(404, `No track with id ${JSON.stringify(req.params.track_id)}`);
+    if (!writes.trackExists(trackId)) throw new HttpError(404, `No track with id ${JSON.stringify(req.params.track_id)}`);
     if (!apps.hasWriteGrant(client.api_key, userId)) {
       throw new HttpError(403, `The user has not granted write access to the app ${JSON.stringify(client.name)}.`);
     }
@@ -70,7 +59,7 @@ export const writeRoutes: RouteModule = (app, ctx) => {
 
   const handler = (favorited: boolean) => async (req: FastifyRequest<FavoriteReq>, reply: FastifyReply) => {
     const { userId, trackId } = authorize(req, reply);
-    const count = setFavorite(userId, trackId, favorited);
+    const count = writes.setFavorite(userId, trackId, favorited);
     const data: FavoriteResult = { user_id: encodeId(userId), track_id: encodeId(trackId), favorited, favorite_count: count };
     return { data };
   };

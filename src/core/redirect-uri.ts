@@ -159,3 +159,27 @@ function parse(value: string): URL | undefined {
     return undefined;
   }
 }
+
+/** The hosts RFC 8252 calls loopback: 127.0.0.0/8, [::1], and `localhost`. */
+export function isLoopbackHost(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+}
+
+/** The registration that lets an app use any http(s) URL on a loopback host (the demo app has it). */
+export const ANY_LOOPBACK = 'loopback';
+
+/**
+ * Whether `requested` is the registered redirect URI `registered`: the same text, except that
+ * a loopback URL matches on any port (RFC 8252 §7.3), since a native or local app listens on
+ * whatever port it gets. `loopback` (ANY_LOOPBACK) matches every http(s) URL on a loopback host.
+ */
+export function matchesRegistered(registered: string, requested: string): boolean {
+  if (registered === requested) return true;
+  const asked = parse(requested);
+  if (!asked || !/^https?:$/.test(asked.protocol) || !isLoopbackHost(asked.hostname)) return false;
+  if (registered === ANY_LOOPBACK) return true;
+  const own = parse(registered);
+  if (!own || own.protocol !== asked.protocol || own.hostname !== asked.hostname) return false;
+  // Port aside, the rest as written: path and query compared as the URL parser spells them.
+  return own.username === '' && asked.username === '' && own.pathname === asked.pathname && own.search === asked.search && own.hash === asked.hash;
+}

@@ -9,6 +9,10 @@ import { verifyRoutes } from '../../server/routes/verify.js';
 import { writeRoutes } from '../../server/routes/write.js';
 import { userRoutes } from '../../server/routes/users.js';
 import { trackRoutes } from '../../server/routes/tracks.js';
+import { oauthTokenRoutes } from '../../server/routes/oauth-token.js';
+import { meRoutes } from '../../server/routes/me.js';
+import { bearerWriteRoutes } from '../../server/routes/bearer-write.js';
+import type { TokenLifetimes } from '../../server/auth/oauth-store.js';
 
 export const BASE_URL = 'http://127.0.0.1:7700';
 const PICTURE = JSON.stringify({ '150x150': '/images/u/1/150.jpg', '480x480': '/images/u/1/480.jpg', '1000x1000': 'https://cdn.example/1000.jpg' });
@@ -32,12 +36,22 @@ export function seedUsers(db: Db): void {
   track.run(3, 2, 'Third Rail', 'third-rail', 0);
 }
 
-export async function authService(options: OauthOptions = {}): Promise<AuthService> {
+/** `tokenLifetimes` sets the code flow's lifetimes in seconds (0: expired at once). */
+export async function authService(options: OauthOptions & { tokenLifetimes?: Partial<TokenLifetimes> } = {}): Promise<AuthService> {
   const db = openMemoryDatabase();
   seedUsers(db);
   prepareLogin(db);
-  const ctx: ServiceContext = { db, dataDir: '/nonexistent', baseUrl: BASE_URL };
-  const app = await buildApp(ctx, [userRoutes, trackRoutes, verifyRoutes, createOauthRoutes(options), writeRoutes]);
+  const ctx: ServiceContext = { db, dataDir: '/nonexistent', baseUrl: BASE_URL, tokenLifetimes: options.tokenLifetimes };
+  const app = await buildApp(ctx, [
+    userRoutes,
+    trackRoutes,
+    verifyRoutes,
+    createOauthRoutes(options),
+    oauthTokenRoutes,
+    meRoutes,
+    writeRoutes,
+    bearerWriteRoutes,
+  ]);
   await app.ready();
   return {
     app,

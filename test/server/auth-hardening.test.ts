@@ -171,7 +171,7 @@ describe('grants follow the latest consent, and can be revoked', () => {
     const link = /<a href="([^"]+)">Apps you allowed<\/a>/.exec(consent.body)![1]!.replace(/&#38;/g, '&');
     const page = await browser.get(link);
     assert.equal(page.statusCode, 200);
-    assert.match(page.body, /<li><strong>Demo App<\/strong>, since \d{4}-\d\d-\d\d/);
+    assert.match(page.body, /<li><strong>Demo App<\/strong>, can act on your behalf, since \d{4}-\d\d-\d\d/);
     assert.match(page.body, /<a href="\/oauth\/auth\?[^"]+">Back to the sign-in<\/a>/);
     const fields = formFields(page.body, '/oauth/grants/revoke');
     assert.equal(fields.revoke, DEMO_APP.apiKey);
@@ -182,8 +182,8 @@ describe('grants follow the latest consent, and can be revoked', () => {
     assert.equal(revoked.statusCode, 303);
     assert.equal(await favorite(1), 403, 'refused at once');
     const after = await browser.get(revoked.headers.location as string);
-    assert.match(after.body, /Demo App can no longer act on your behalf\./);
-    assert.match(after.body, /No app can act on your behalf\./);
+    assert.match(after.body, /Demo App no longer has access to your account\./);
+    assert.match(after.body, /No app has access to your account\./);
   });
 
   test('the grants page without a session asks to sign in, and lists nothing', async () => {

@@ -158,6 +158,12 @@ export const MODELS: Record<string, Model> = {
   DdexRightsController: { required: { name: 'string', roles: 'Array<string>' }, optional: { rights_share_unknown: 'string' } },
   DdexCopyright: { required: { year: 'string', text: 'string' }, optional: {} },
   PlaylistLibrary: { required: {}, optional: { contents: 'Array<object>' } },
+  // From production-oauth.md (@audius/sdk 16.0.0): the app behind an API key, and a write's answer.
+  DeveloperApp: {
+    required: { address: 'string', user_id: 'string', name: 'string' },
+    optional: { description: 'string', image_url: 'string', redirect_uris: 'Array<string>' },
+  },
+  WriteResponse: { required: {}, optional: { transaction_hash: 'string', block_hash: 'string', block_number: 'number' } },
 };
 
 /** Enums of the shapes document; an object type the document does not detail is any object. */
