@@ -10,7 +10,7 @@ import { CODE_KEY, pageNavigation } from '../../src/core/login/shared.js';
 import { handleRedirect } from '../../src/core/login/redirect.js';
 import { getSession } from '../../src/core/login/session.js';
 import { authClientFor } from '../../src/core/login/client.js';
-import { appName, serviceUrl } from '../support/service.js';
+import { appName, serviceUrl, shortServiceUrl } from '../support/service.js';
 import { waitFor } from '../support/waits.js';
 
 /** The seeded demo app's API key (docs/login.md): it allows loopback redirect URIs. */
@@ -35,8 +35,9 @@ async function click(el: Element): Promise<void> {
   await sendMouse({ type: 'move', position: [0, 0] });
 }
 
-/** `GET /v1/me` with `token`: the status the service answers. */
-const meStatus = async (token: string) => (await fetch(`${serviceUrl}/v1/me`, { headers: { authorization: `Bearer ${token}` } })).status;
+/** `GET /v1/me` with `token`: the status the service at `host` answers. */
+const status = async (host: string, token: string) => (await fetch(`${host}/v1/me`, { headers: { authorization: `Bearer ${token}` } })).status;
+const meStatus = (token: string) => status(serviceUrl, token);
 
 describe('the code flow (authorization code + PKCE)', () => {
   afterEach(async () => {
@@ -55,7 +56,8 @@ describe('the code flow (authorization code + PKCE)', () => {
       await click(inner(el));
       const { url } = await popup('authorize');
       const query = new URL(url).searchParams;
-      expect(new URL(url).pathname).to.equal('/v1/oauth/authorize');
+      // /v1/oauth/authorize sends the browser on to the sign-in and consent page, /oauth/auth, with the same parameters.
+      expect(new URL(url).pathname).to.equal('/oauth/auth');
       expect(query.get('response_type')).to.equal('code');
       expect(query.get('code_challenge_method')).to.equal('S256');
       expect(query.get('code_challenge')).to.match(/^[\w-]{43}$/);
@@ -87,10 +89,11 @@ describe('the code flow (authorization code + PKCE)', () => {
     await popup('cancel');
     expect((await failure).detail.reason).to.equal('cancelled');
 
-    // An answer from this origin's page in the popup whose state this page did not send: refused, nothing exchanged.
+    // The popup lands on the app's redirect page with a code and a state this page did not send (a forged
+    // redirect): the redirect page hands it over as it would any answer; the opener refuses it, nothing exchanged.
     failure = oneEvent(el, 'service-login-error');
     inner(el).click();
-    await popup('post', { goto: REDIRECT_PAGE, message: { type: 'service-login-code', code: 'forged', state: 'not-the-one-sent' } });
+    await popup('navigate', { to: `${REDIRECT_PAGE}?code=forged&state=not-the-one-sent` });
     expect((await failure).detail.reason).to.equal('state');
     expect(session().profile).to.equal(undefined);
   });
@@ -150,5 +153,46 @@ describe('the code flow (authorization code + PKCE)', () => {
     } finally {
       history.replaceState(history.state, '', before);
     }
+  });
+});
+
+describe('the code flow session with 3-second access tokens', () => {
+  const shortSession = () => getSession(authClientFor({ host: shortServiceUrl, appName, apiKey: API_KEY }));
+  const tokenCalls = () => performance.getEntriesByType('resource').filter((e) => e.name.startsWith(`${shortServiceUrl}/v1/oauth/token`)).length;
+  after(() => shortSession().logout());
+
+  it('refreshes before expiry, refreshes once on a 401, and logs out by revoking', async () => {
+    performance.clearResourceTimings();
+    const wrap = document.createElement('div');
+    wrap.innerHTML = `<service-login-button flow="code" host="${shortServiceUrl}" app-name="${appName}" api-key="${API_KEY}" redirect-uri="${REDIRECT_PAGE}"></service-login-button>`;
+    const el = (await fixture(wrap)).firstElementChild as ServiceLoginButton;
+    const success = oneEvent(el, 'service-login-success');
+    inner(el).click();
+    await popup('authorize');
+    const first = (await success).detail.token;
+    const session = shortSession();
+    expect(tokenCalls(), 'the code exchange').to.equal(1);
+
+    // Before the 3 s are up, the session refreshes by itself: a second token call, a new access token that works.
+    await waitFor(() => tokenCalls() >= 2, 'a refresh before the access token expires');
+    const second = await session.accessToken();
+    expect(second).to.be.a('string').and.not.equal(first);
+    expect(await status(shortServiceUrl, second!)).to.equal(200);
+    await waitFor(async () => (await status(shortServiceUrl, first)) === 401, 'the first access token to expire');
+
+    // The service stops taking the current access token (revoked behind the session's back): one 401, one refresh, the call succeeds.
+    await fetch(`${shortServiceUrl}/v1/oauth/revoke`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: await session.accessToken(), client_id: API_KEY }) });
+    const calls = tokenCalls();
+    const me = await session.fetch('/v1/me');
+    expect(me.status).to.equal(200);
+    expect((await me.json()).data.handle).to.equal('demo');
+    expect(tokenCalls(), 'one refresh').to.equal(calls + 1);
+
+    // Logout: signed out at once, and the service refuses the tokens it gave.
+    const last = (await session.accessToken())!;
+    await session.logout();
+    expect(session.profile).to.equal(undefined);
+    expect(await session.accessToken()).to.equal(undefined);
+    expect(await status(shortServiceUrl, last), 'revoked').to.equal(401);
   });
 });
