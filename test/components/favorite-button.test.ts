@@ -76,6 +76,7 @@ describe('<service-favorite-button>', () => {
 
     change = oneEvent(el, 'service-favorite-change');
     inner(el).click();
+    await el.updateComplete;
     expect(shown(el).pressed, 'shown at once').to.equal('false');
     expect((await change).detail).to.deep.equal({ trackId: track.id, favorited: false, count: track.count });
     expect(await isFavourite(track.id), 'the service dropped the favourite').to.equal(false);

@@ -118,12 +118,13 @@ export class Session {
   }
 
   /**
-   * `fetch` on the API host (`path` from `/v1/`) with the user's bearer token; on a 401, refreshes
-   * once and tries again. Rejects when signed out or unreachable.
+   * `fetch` on the API host (`path` from `/v1/`) with the user's bearer token and the app's
+   * `app_name` (its API key without one); on a 401, refreshes once and tries again.
    */
   async fetch(path: string, init: RequestInit = {}): Promise<Response> {
-    const host = await apiHost(this.client);
-    const send = (token?: string) => fetch(host + path, { ...init, headers: { authorization: 'Bearer ' + token } });
+    const { appName, apiKey } = this.client.options;
+    const url = `${await apiHost(this.client)}${path}${path.includes('?') ? '&' : '?'}app_name=${encodeURIComponent(appName || apiKey!)}`;
+    const send = (token?: string) => fetch(url, { ...init, headers: { authorization: 'Bearer ' + token } });
     const response = await send(await this.accessToken());
     return response.status == 401 && this.#tokens ? send(await this.#refresh()) : response;
   }
