@@ -45,7 +45,7 @@ export async function buildApp(ctx: ServiceContext, modules: RouteModule[], logg
   await app.register(cors, {
     origin: '*',
     methods: ['GET', 'HEAD', 'POST', 'DELETE', 'OPTIONS'],
-    exposedHeaders: ['Content-Range', 'Accept-Ranges', 'Content-Length', 'Location'],
+    exposedHeaders: ['Content-Range', 'Accept-Ranges', 'Content-Length', 'Location', 'WWW-Authenticate'],
     strictPreflight: false,
   });
 

@@ -109,7 +109,9 @@ export function oauthStore(db: Db, lifetimes: TokenLifetimes = DEFAULT_LIFETIMES
        SELECT 1 FROM oauth_tokens t WHERE t.grant_id = g.id AND t.kind = 'refresh' AND t.revoked_at IS NULL AND t.used_at IS NULL AND t.expires_at > ?)
      GROUP BY g.api_key ORDER BY created_at DESC, a.name`,
   );
+  // Codes and tokens a day past their expiry can do nothing more; they go when a new consent comes.
   const pruneCodes = db.prepare<[number]>('DELETE FROM oauth_codes WHERE expires_at < ?');
+  const pruneTokens = db.prepare<[number]>('DELETE FROM oauth_tokens WHERE expires_at < ?');
 
   const expiresIn = (seconds: number) => now() + seconds * 1000;
 
@@ -140,6 +142,7 @@ export function oauthStore(db: Db, lifetimes: TokenLifetimes = DEFAULT_LIFETIMES
       const id = randomBytes(16).toString('hex');
       db.transaction(() => {
         pruneCodes.run(now() - 24 * 3600_000);
+        pruneTokens.run(now() - 24 * 3600_000);
         insertGrant.run(id, input.apiKey, input.userId, input.scope, now());
         insertCode.run(digest(code), id, input.redirectUri, input.challenge, expiresIn(lifetimes.code));
       })();

@@ -81,7 +81,7 @@ export function hiddenFields(request: AuthRequest | undefined, csrf: string): st
 }
 
 /** 400: the login link itself is wrong. Names every bad parameter; offers no way onward. */
-export function invalidRequestPage(problems: ParamProblem[], display: Display, nonce: string): string {
+export function invalidRequestPage(problems: ParamProblem[], display: Display, nonce: string, entry = '/oauth/auth'): string {
   const items = problems.map((p) => `<li><code>${escapeHtml(p.param)}</code> ${escapeHtml(p.reason)}</li>`).join('\n');
   return layout({
     title: 'Invalid sign-in link',
@@ -93,7 +93,7 @@ export function invalidRequestPage(problems: ParamProblem[], display: Display, n
 <ul aria-labelledby="problems">
 ${items}
 </ul>
-<p class="note">If you made this app, fix these parameters of <code>/oauth/auth</code>.</p>`,
+<p class="note">If you made this app, fix these parameters of <code>${escapeHtml(entry)}</code>.</p>`,
   });
 }
 

@@ -96,7 +96,7 @@ export function createOauthRoutes(options: OauthOptions = {}): RouteModule {
       // page lives under /oauth, where its session cookie is sent, so the browser is sent there.
       scope.get('/v1/oauth/authorize', async (req, reply) => {
         const result = readAuthRequest(req.query, apps);
-        if (!result.ok) return refuse(reply, result);
+        if (!result.ok) return refuse(reply, result, '/v1/oauth/authorize');
         return reply.code(302).header('cache-control', 'no-store').header('location', authPath(result.request)).send();
       });
 
@@ -183,7 +183,7 @@ export function createOauthRoutes(options: OauthOptions = {}): RouteModule {
      * A login link that cannot be followed: an error page, or, for a code-flow request whose
      * app and redirect URI are good, `invalid_request` sent back to the app (RFC 6749 §4.1.2.1).
      */
-    const refuse = (reply: FastifyReply, result: Extract<ReturnType<typeof readAuthRequest>, { ok: false }>) => {
+    const refuse = (reply: FastifyReply, result: Extract<ReturnType<typeof readAuthRequest>, { ok: false }>, entry = '/oauth/auth') => {
       if (result.redirect) {
         const fields: Record<string, string> = {};
         if (result.redirect.state !== undefined) fields.state = result.redirect.state;
@@ -192,7 +192,7 @@ export function createOauthRoutes(options: OauthOptions = {}): RouteModule {
         return reply.code(302).header('cache-control', 'no-store').header('location', deliveryLocation(result.redirect, fields)).send();
       }
       const nonce = newNonce();
-      return page(reply, 400, nonce, invalidRequestPage(result.problems, result.display, nonce));
+      return page(reply, 400, nonce, invalidRequestPage(result.problems, result.display, nonce, entry));
     };
 
     /** Hands the outcome to the app: a redirect, or a page that posts it to the opener. */

@@ -57,6 +57,10 @@ describe('/v1/me', () => {
       assert.equal(typeof res.body.error, 'string');
     }
     assert.equal((await me(service, undefined, `bearer ${tokens.access_token}`)).status, 200, 'the scheme is case-insensitive');
+    // A page on another origin can read the 401 and why.
+    const foreign = await service.app.inject({ url: '/v1/me', headers: { origin: 'https://fan-site.example', authorization: 'Bearer nope' } });
+    assert.equal(foreign.headers['access-control-allow-origin'], '*');
+    assert.match(String(foreign.headers['access-control-expose-headers']), /WWW-Authenticate/);
   });
 });
 

@@ -2,8 +2,13 @@
 // each refusal of the issue's list next to the happy paths. A real service on a real database.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createApp, DEMO_APP } from '../../server/auth/apps.js';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { appQueries, createApp, DEMO_APP } from '../../server/auth/apps.js';
+import { openCatalog } from '../../server/service.js';
 import { createAppCommand } from '../../server/auth/cli-create-app.js';
+import { parseServiceArgs } from '../../server/options.js';
 import { authService, Browser, type AuthService } from './auth-fixture.js';
 import { authorizeUrl, codeParams, consent, exchange, me, outcomeOf, pkce, post, REDIRECT, refresh, signIn } from './oauth-fixture.js';
 
@@ -85,6 +90,7 @@ describe('authorize', () => {
       assert.equal(res.headers.location, undefined);
       assert.match(res.headers['content-type'] as string, /^text\/html/);
       assert.match(res.body, reason);
+      assert.match(res.body, /fix these parameters of <code>\/v1\/oauth\/authorize<\/code>/);
     }
     // Registered ones work: exactly, and a loopback one on any port.
     for (const redirect of ['https://app.example.com/cb', 'http://127.0.0.1/loop', 'http://127.0.0.1:49152/loop']) {
@@ -97,11 +103,33 @@ describe('authorize', () => {
   test('create-app --redirect-uri registers each URI; a bad one is refused before anything is made', async () => {
     const lines: string[] = [];
     const errors: string[] = [];
-    const dir = `${process.env.TMPDIR ?? '/tmp'}/oauth-cli-${process.pid}`;
+    const dir = join(tmpdir(), `oauth-cli-${process.pid}`);
     const bad = createAppCommand(['Bad', '--redirect-uri', 'https://ok.example/cb', '--redirect-uri', 'https://x.example/#frag', '--data-dir', dir], (l) => lines.push(l), (l) => errors.push(l));
     assert.equal(bad, 1);
     assert.match(errors.join('\n'), /--redirect-uri "https:\/\/x.example\/#frag" must not have a fragment/);
-    assert.deepEqual(lines, []);
+    assert.equal(lines.length, 0);
+    assert.ok(!existsSync(dir), 'nothing was made');
+
+    // A one-user catalog file keeps the command quick; the app then has exactly its URIs.
+    mkdirSync(dir, { recursive: true });
+    try {
+      const catalog = join(dir, 'catalog.json');
+      writeFileSync(catalog, JSON.stringify({ version: 1, users: [{ id: 'a', handle: 'solo', name: 'Solo' }] }));
+      const uris = ['https://ok.example/cb', 'http://127.0.0.1/cb'];
+      const made = createAppCommand(['Good', ...uris.flatMap((u) => ['--redirect-uri', u]), '--data-dir', dir, '--catalog', catalog], (l) => lines.push(l), (l) => errors.push(l));
+      assert.equal(made, 0, errors.join('\n'));
+      const apiKey = /API key:\s+([0-9a-f]{40})/.exec(lines.join('\n'))![1]!;
+      const { db } = openCatalog({ dataDir: dir, catalog });
+      try {
+        assert.deepEqual(appQueries(db).redirectUris(apiKey), [...uris].sort());
+        assert.ok(appQueries(db).allowsRedirect(apiKey, 'http://127.0.0.1:9999/cb'));
+        assert.ok(!appQueries(db).allowsRedirect(apiKey, 'https://ok.example/cb2'));
+      } finally {
+        db.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
@@ -218,6 +246,17 @@ describe('token: authorization_code', () => {
     assert.equal(res.headers['access-control-allow-origin'], '*');
     assert.match(String(res.headers['access-control-allow-methods']), /POST/);
     assert.match(String(res.headers['access-control-allow-headers']), /content-type/i);
+  });
+});
+
+describe('lifetimes', () => {
+  test('--access-token-ttl and --refresh-token-ttl set them in seconds; a bad value names its option', () => {
+    assert.deepEqual(parseServiceArgs(['--access-token-ttl', '2', '--refresh-token-ttl', '0']).service.tokenLifetimes, { access: 2, refresh: 0 });
+    assert.deepEqual(parseServiceArgs(['--access-token-ttl', '1.5']).service.tokenLifetimes, { access: 1.5 });
+    assert.equal(parseServiceArgs([]).service.tokenLifetimes, undefined);
+    for (const bad of ['-1', 'x', '1e3', '', '999999999999']) {
+      assert.throws(() => parseServiceArgs([`--access-token-ttl=${bad}`]), /--access-token-ttl must be a number of seconds/, bad);
+    }
   });
 });
 
