@@ -103,7 +103,8 @@ export class ServiceFavoriteButton extends ServiceElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('trackId')) this.own = undefined;
     // In the login popup this page may be the redirect page (the default): hand the code to the opener.
-    if (!this.hasUpdated && (/[#?&]code=/.test(location.href) || (opener && /[#?&]error=/.test(location.href)))) {
+    // Only in a popup: this button starts no full-page login, so such an answer is a login button's.
+    if (!this.hasUpdated && opener && /[#?&](code|error)=/.test(location.href)) {
       import('../../core/login/redirect.js').then((module) => module.handleRedirect({ client: this.client })).then((result) => this.#loginFailed(result));
     }
   }
