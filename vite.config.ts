@@ -22,7 +22,7 @@ const components = existsSync('src/components')
 function libraryEntries(): Record<string, string> {
   const entries: Record<string, string> = { index: 'src/index.ts', 'core/index': 'src/core/index.ts' };
   if (existsSync('src/sdk.ts')) entries.sdk = 'src/sdk.ts';
-  if (existsSync('src/core/auth-api.ts')) entries['core/auth-api'] = 'src/core/auth-api.ts';
+  if (existsSync('src/core/login/index.ts')) entries['core/login/index'] = 'src/core/login/index.ts';
   if (existsSync('src/react/index.ts')) entries['react/index'] = 'src/react/index.ts';
   // Hydration for server-rendered elements (service-kit/hydrate), imported before any element.
   if (existsSync('src/hydrate.ts')) entries.hydrate = 'src/hydrate.ts';

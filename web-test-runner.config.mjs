@@ -21,26 +21,30 @@ import { reactPlugin } from './test/support/react-plugin.mjs';
 function servicePlugin() {
   let service;
   let compat;
+  let short;
   let fake;
   return {
     name: 'reference-service',
     serviceUrl: () => service.url,
     async serverStart() {
-      [service, compat] = await Promise.all([
+      [service, compat, short] = await Promise.all([
         startService({ dataDir: '.data-test/wtr' }),
         startService({ dataDir: '.data-test/wtr-compat', args: ['--compat', 'production'] }),
+        // The code flow's refresh, seen within a test: access tokens that live 3 s.
+        startService({ dataDir: '.data-test/wtr-short', args: ['--access-token-ttl', '3'] }),
       ]);
       fake = await startFakeHost(service.url);
     },
     async serverStop() {
       await fake?.stop();
-      await Promise.all([service?.stop(), compat?.stop()]);
+      await Promise.all([service?.stop(), compat?.stop(), short?.stop()]);
     },
     serve(context) {
       if (context.path !== '/__service.js') return undefined;
       const body =
         `export const SERVICE_URL = ${JSON.stringify(service.url)};\n` +
         `export const COMPAT_SERVICE_URL = ${JSON.stringify(compat.url)};\n` +
+        `export const SHORT_SERVICE_URL = ${JSON.stringify(short.url)};\n` +
         `export const FAKE_URL = ${JSON.stringify(fake.url)};\n` +
         `export const DEAD_URL = ${JSON.stringify(fake.deadUrl)};\n`;
       return { body, type: 'js' };

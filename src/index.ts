@@ -10,4 +10,5 @@ export { ServicePlaylist } from './components/playlist/playlist.js';
 export { ServiceSearch, type SearchSelectDetail } from './components/search/search.js';
 export { ServiceLoginButton, DEFAULT_TEXT, type LoginSuccessDetail, type LoginErrorDetail } from './components/login-button/login-button.js';
 export { ServiceAppMetrics } from './components/app-metrics/app-metrics.js';
+export { ServiceFavoriteButton, type FavoriteChangeDetail } from './components/favorite-button/favorite-button.js';
 export type { ServiceErrorDetail } from './components/shared/service-element.js';

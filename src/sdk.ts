@@ -1,17 +1,19 @@
 /**
  * The contract's client-library API (4.4) for web apps: `init`, `renderButton`, `login`,
- * `verifyToken` and `handleRedirect`. Nothing here throws into the page: every mistake and
+ * `verifyToken` and `handleRedirect`; for the code flow also `getSession` and `logout`. Nothing here throws into the page: every mistake and
  * every failed login reaches `errorCallback` (or, for `verifyToken`, the resolved result).
  */
-import { createAuthClient, type AuthClient } from './core/auth-client.js';
+import { createAuthClient, type AuthClient } from './core/login/client.js';
 import type { LoginProfile } from './core/types.js';
-import { login as coreLogin, type LoginErrorReason, type LoginResult, type LoginScope } from './core/auth.js';
-import { fail } from './core/auth-shared.js';
-import { verifyToken as coreVerify } from './core/auth-answer.js';
-import { handleRedirect as coreHandleRedirect } from './core/auth-redirect.js';
+import { login as coreLogin, type LoginErrorReason, type LoginFlow, type LoginResult, type LoginScope, type TokenStorage } from './core/login/login.js';
+import { getSession as coreSession, type Session } from './core/login/session.js';
+import { fail } from './core/login/shared.js';
+import { verifyToken as coreVerify } from './core/login/jwt-answer.js';
+import { handleRedirect as coreHandleRedirect } from './core/login/redirect.js';
 import { ServiceLoginButton } from './components/login-button/login-button.js';
 
-export type { LoginErrorReason, LoginResult, LoginScope } from './core/auth.js';
+export type { LoginErrorReason, LoginFlow, LoginResult, LoginScope, TokenStorage } from './core/login/login.js';
+export type { Session } from './core/login/session.js';
 export type { LoginProfile } from './core/types.js';
 
 /** What `errorCallback` receives: a message and a stable `reason` code. */
@@ -19,7 +21,7 @@ export class LoginError extends Error {
   override name = 'LoginError';
   constructor(
     message: string,
-    /** `closed`, `blocked`, `state-mismatch`, `invalid-token`, `network`, `cancelled` or `config`. */
+    /** `closed`, `blocked`, `cancelled`, `network`, `config`; JWT flow `state-mismatch`, `invalid-token`; code flow `state`, `exchange`. */
     readonly reason: LoginErrorReason,
   ) {
     super(message);
@@ -31,7 +33,7 @@ export interface InitOptions {
   apiKey: string;
   /** The app's unique name, sent as `app_name`. */
   appName: string;
-  /** Called with the verified profile (contract 2.7) and the token after every successful login. */
+  /** Called with the profile and the token after every successful login (code flow: the profile from /v1/me, no email, and the access token). */
   successCallback: (profile: LoginProfile, token: string) => void;
   /** Called with a {@link LoginError} when a login fails or a call is wrong. */
   errorCallback: (error: LoginError) => void;
@@ -41,6 +43,19 @@ export interface InitOptions {
   authUrl?: string;
   /** Pins one API host. */
   host?: string;
+  /** Code flow: where tokens are kept, `memory` (default), `session` or `local`. */
+  tokenStorage?: TokenStorage;
+}
+
+export interface LoginCallOptions {
+  /** `read` (default) or `write`. */
+  scope?: LoginScope;
+  /** `jwt` (default) or `code` (authorization code + PKCE; needs `redirectUri`). */
+  flow?: LoginFlow;
+  /** Code flow: the app's registered redirect page, which calls `handleRedirect()`. */
+  redirectUri?: string;
+  /** Code flow: `popup` (default) or `fullScreen` (a full-page redirect). */
+  display?: 'popup' | 'fullScreen';
 }
 
 export interface ButtonOptions {
@@ -71,6 +86,7 @@ let client: AuthClient | undefined;
 let identity: Pick<InitOptions, 'apiKey' | 'appName' | 'hostListUrl' | 'authUrl' | 'host'> = { apiKey: '', appName: '' };
 
 const SCOPES = ['read', 'write'];
+const FLOWS = ['jwt', 'code'];
 const SIZES = ['small', 'medium', 'large'];
 const CORNERS = ['default', 'pill'];
 const oneOf = (value: unknown, allowed: string[], name: string) =>
@@ -150,14 +166,24 @@ export function renderButton({ element, scope = 'read', buttonOptions = {} } = {
  * Opens the login prompt, for apps that draw their own button. Call it inside the click
  * handler: the popup opens synchronously. The outcome goes to the callbacks.
  */
-export function login({ scope = 'read' }: { scope?: LoginScope } = {}): Promise<LoginResult | undefined> {
+export function login({ scope = 'read', flow, redirectUri, display }: LoginCallOptions = {}): Promise<LoginResult | undefined> {
   const loginClient = ready('login');
   if (!loginClient) return Promise.resolve(undefined);
-  const problem = oneOf(scope, SCOPES, 'scope');
+  const problem = oneOf(scope, SCOPES, 'scope') || oneOf(flow, FLOWS, 'flow');
   if (problem) return report(problem, 'config'), Promise.resolve(undefined);
-  const result = coreLogin({ scope, client: loginClient });
+  const result = coreLogin({ scope, flow, redirectUri, display, tokenStorage: settings?.tokenStorage, client: loginClient });
   void result.then(deliver);
   return result;
+}
+
+/** The code flow's session for the app's settings (signed in or not), shared with the page's elements. */
+export function getSession(): Session | undefined {
+  return client && coreSession(client);
+}
+
+/** Signs the code flow's user out: forgets the tokens and revokes them. */
+export function logout(): Promise<void> {
+  return getSession()?.logout() ?? Promise.resolve();
 }
 
 /** Verifies a token with the service (contract 4.3); resolves to the result, never rejects. */

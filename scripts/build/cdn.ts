@@ -34,7 +34,7 @@ export function cdnFiles(components: string[]): CdnFile[] {
 
 /**
  * For the files that carry every element (all.js, all-hydrate.js): the login flow's slim client
- * module (src/core/auth-client.ts) becomes src/core/auth-full.ts, the full client the elements
+ * module (src/core/login/client.ts) becomes src/core/login/full.ts, the full client the elements
  * already carry, so the file does not hold a second client.
  */
 function fullAuthClient(): Plugin {
@@ -43,9 +43,9 @@ function fullAuthClient(): Plugin {
     // Before Vite's own resolver, which would otherwise answer first.
     enforce: 'pre',
     async resolveId(source, importer, options) {
-      if (!source.endsWith('/auth-client.js') || !importer) return null;
+      if (!source.endsWith('client.js') || !importer) return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      return resolved?.id.endsWith('/src/core/auth-client.ts') ? resolved.id.replace(/auth-client\.ts$/, 'auth-full.ts') : null;
+      return resolved?.id.endsWith('/src/core/login/client.ts') ? resolved.id.replace(/client\.ts$/, 'full.ts') : null;
     },
   };
 }

@@ -2,6 +2,7 @@
 // React wrappers for every element: `import { ServiceTrackCard } from 'service-kit/react'`.
 export { ServiceAppMetrics } from './app-metrics.js';
 export { ServiceAudioPlayer } from './audio-player.js';
+export { ServiceFavoriteButton } from './favorite-button.js';
 export { ServiceLoginButton } from './login-button.js';
 export { ServicePlaylist } from './playlist.js';
 export { ServiceProvider } from './provider.js';

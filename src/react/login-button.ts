@@ -9,7 +9,7 @@ export const ServiceLoginButton = createComponent({
   elementClass: ServiceLoginButtonElement,
   react: React,
   events: {
-    /** The user logged in. Detail: `{ profile, token }`, the profile from the verify endpoint. */
+    /** The user logged in. Detail: `{ profile, token }`, the profile from the verify endpoint (code flow: from `/v1/me`, no email). */
     onServiceLoginSuccess: 'service-login-success' as EventName<GlobalEventHandlersEventMap['service-login-success']>,
     /** The login failed or was abandoned. Detail: `{ message, reason }`. */
     onServiceLoginError: 'service-login-error' as EventName<GlobalEventHandlersEventMap['service-login-error']>,

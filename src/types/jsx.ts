@@ -5,6 +5,7 @@
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';
 import type { ServiceAppMetrics } from '../components/app-metrics/app-metrics.js';
 import type { ServiceAudioPlayer } from '../components/audio-player/audio-player.js';
+import type { ServiceFavoriteButton } from '../components/favorite-button/favorite-button.js';
 import type { ServiceLoginButton } from '../components/login-button/login-button.js';
 import type { ServicePlaylist } from '../components/playlist/playlist.js';
 import type { ServiceProvider } from '../components/provider/provider.js';
@@ -62,16 +63,41 @@ declare module 'react' {
         /** The track could not be loaded or played. Detail: `{ message, status, operation }`. */
         'onservice-error'?: (event: GlobalEventHandlersEventMap['service-error']) => void;
       };
+      /** A favourite (like) button for a track, with its count. */
+      'service-favorite-button': Tag<ServiceFavoriteButton, 'trackId' | 'redirectUri' | 'tokenStorage' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme'> & {
+        /** The track's id. */
+        'track-id'?: Attr<ServiceFavoriteButton['trackId']>;
+        /** The app's registered redirect page for the login a signed-out click starts; default this page's address (origin and path). */
+        'redirect-uri'?: Attr<ServiceFavoriteButton['redirectUri']>;
+        /** Where that login keeps its tokens: `memory` (default), `session` or `local`. */
+        'token-storage'?: Attr<ServiceFavoriteButton['tokenStorage']>;
+        /** The application's name, sent as `app_name`. */
+        'app-name'?: Attr<ServiceFavoriteButton['appName']>;
+        /** The application's API key (needed to log in). */
+        'api-key'?: Attr<ServiceFavoriteButton['apiKey']>;
+        /** Where the list of API hosts is read. */
+        'host-list-url'?: Attr<ServiceFavoriteButton['hostListUrl']>;
+        /** Origin of the login prompt page; the API host when unset. */
+        'auth-url'?: Attr<ServiceFavoriteButton['authUrl']>;
+        /** The user favourited or unfavourited the track (the service confirmed it). Detail: `{ trackId, favorited, count }`. */
+        'onservice-favorite-change'?: (event: GlobalEventHandlersEventMap['service-favorite-change']) => void;
+        /** The count could not be loaded, or a write failed (the toggle is rolled back). Detail: `{ message, status, operation }`. */
+        'onservice-error'?: (event: GlobalEventHandlersEventMap['service-error']) => void;
+        /** The login a signed-out click started failed. Detail: `{ message, reason }`. */
+        'onservice-login-error'?: (event: GlobalEventHandlersEventMap['service-login-error']) => void;
+      };
       /** Log in with the service. */
-      'service-login-button': Tag<ServiceLoginButton, 'scope' | 'size' | 'corners' | 'customText' | 'fullWidth' | 'disabled' | 'redirectUri' | 'responseMode' | 'display' | 'theme' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host'> & {
+      'service-login-button': Tag<ServiceLoginButton, 'scope' | 'size' | 'corners' | 'customText' | 'fullWidth' | 'disabled' | 'redirectUri' | 'responseMode' | 'display' | 'flow' | 'tokenStorage' | 'theme' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host'> & {
         /** Text instead of "Continue with Service"; always shown as text, never as HTML. */
         'custom-text'?: Attr<ServiceLoginButton['customText']>;
         /** Fills the width of its container. */
         'full-width'?: Attr<ServiceLoginButton['fullWidth']>;
-        /** An http(s) URL: log in by full-page redirect back to it instead of a popup. */
+        /** JWT flow: an http(s) URL to log in by full-page redirect back to, instead of a popup. Code flow (required): the app's registered redirect page. */
         'redirect-uri'?: Attr<ServiceLoginButton['redirectUri']>;
-        /** With `redirect-uri`: `fragment` (default) or `query`. */
+        /** Where the answer comes back: `fragment` (the JWT flow's default) or `query` (the code flow's). */
         'response-mode'?: Attr<ServiceLoginButton['responseMode']>;
+        /** Code flow: where the tokens are kept, `memory` (default), `session` (sessionStorage) or `local` (localStorage; any script on the page can read them). */
+        'token-storage'?: Attr<ServiceLoginButton['tokenStorage']>;
         /** The application's name, sent as `app_name`. */
         'app-name'?: Attr<ServiceLoginButton['appName']>;
         /** The application's API key (needed to log in). */
@@ -80,7 +106,7 @@ declare module 'react' {
         'host-list-url'?: Attr<ServiceLoginButton['hostListUrl']>;
         /** Origin of the login prompt page; the API host when unset. */
         'auth-url'?: Attr<ServiceLoginButton['authUrl']>;
-        /** The user logged in. Detail: `{ profile, token }`, the profile from the verify endpoint. */
+        /** The user logged in. Detail: `{ profile, token }`, the profile from the verify endpoint (code flow: from `/v1/me`, no email). */
         'onservice-login-success'?: (event: GlobalEventHandlersEventMap['service-login-success']) => void;
         /** The login failed or was abandoned. Detail: `{ message, reason }`. */
         'onservice-login-error'?: (event: GlobalEventHandlersEventMap['service-login-error']) => void;

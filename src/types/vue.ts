@@ -4,6 +4,7 @@
 import type { HTMLAttributes } from 'vue';
 import type { ServiceAppMetrics } from '../components/app-metrics/app-metrics.js';
 import type { ServiceAudioPlayer } from '../components/audio-player/audio-player.js';
+import type { ServiceFavoriteButton } from '../components/favorite-button/favorite-button.js';
 import type { ServiceLoginButton } from '../components/login-button/login-button.js';
 import type { ServicePlaylist } from '../components/playlist/playlist.js';
 import type { ServiceProvider } from '../components/provider/provider.js';
@@ -44,9 +45,18 @@ declare module 'vue' {
       /** The track could not be loaded or played. Detail: `{ message, status, operation }`. */
       onServiceError?: (event: GlobalEventHandlersEventMap['service-error']) => void;
     }, { 'service-play': GlobalEventHandlersEventMap['service-play']; 'service-pause': GlobalEventHandlersEventMap['service-pause']; 'service-timeupdate': GlobalEventHandlersEventMap['service-timeupdate']; 'service-trackchange': GlobalEventHandlersEventMap['service-trackchange']; 'service-ended': GlobalEventHandlersEventMap['service-ended']; 'service-error': GlobalEventHandlersEventMap['service-error'] }>;
+    /** A favourite (like) button for a track, with its count. */
+    'service-favorite-button': Tag<ServiceFavoriteButton, 'trackId' | 'redirectUri' | 'tokenStorage' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme', {
+      /** The user favourited or unfavourited the track (the service confirmed it). Detail: `{ trackId, favorited, count }`. */
+      onServiceFavoriteChange?: (event: GlobalEventHandlersEventMap['service-favorite-change']) => void;
+      /** The count could not be loaded, or a write failed (the toggle is rolled back). Detail: `{ message, status, operation }`. */
+      onServiceError?: (event: GlobalEventHandlersEventMap['service-error']) => void;
+      /** The login a signed-out click started failed. Detail: `{ message, reason }`. */
+      onServiceLoginError?: (event: GlobalEventHandlersEventMap['service-login-error']) => void;
+    }, { 'service-favorite-change': GlobalEventHandlersEventMap['service-favorite-change']; 'service-error': GlobalEventHandlersEventMap['service-error']; 'service-login-error': GlobalEventHandlersEventMap['service-login-error'] }>;
     /** Log in with the service. */
-    'service-login-button': Tag<ServiceLoginButton, 'scope' | 'size' | 'corners' | 'customText' | 'fullWidth' | 'disabled' | 'redirectUri' | 'responseMode' | 'display' | 'theme' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host', {
-      /** The user logged in. Detail: `{ profile, token }`, the profile from the verify endpoint. */
+    'service-login-button': Tag<ServiceLoginButton, 'scope' | 'size' | 'corners' | 'customText' | 'fullWidth' | 'disabled' | 'redirectUri' | 'responseMode' | 'display' | 'flow' | 'tokenStorage' | 'theme' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host', {
+      /** The user logged in. Detail: `{ profile, token }`, the profile from the verify endpoint (code flow: from `/v1/me`, no email). */
       onServiceLoginSuccess?: (event: GlobalEventHandlersEventMap['service-login-success']) => void;
       /** The login failed or was abandoned. Detail: `{ message, reason }`. */
       onServiceLoginError?: (event: GlobalEventHandlersEventMap['service-login-error']) => void;

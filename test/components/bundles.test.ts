@@ -7,7 +7,7 @@ import { serviceContext } from '../../src/controllers/provided-settings.js';
 import '../../src/all.js';
 import { appName, serviceUrl } from '../support/service.js';
 
-const ELEMENTS = ['provider', 'track-card', 'trending-list', 'audio-player', 'user-card', 'playlist', 'search', 'app-metrics', 'login-button'];
+const ELEMENTS = ['provider', 'track-card', 'trending-list', 'audio-player', 'user-card', 'playlist', 'search', 'app-metrics', 'login-button', 'favorite-button'];
 
 /** Imports a module of src/ again as a separate module instance (another URL, same file). */
 const secondCopy = (path: string) => import(/* @vite-ignore */ `/src/${path}?second-copy`);

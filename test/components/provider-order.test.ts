@@ -115,7 +115,7 @@ describe('CDN files in any order, each with its own copy of the kit', () => {
   }
 
   // Every element's file alone (the element's own settings), and with the provider's file before and after it.
-  const ELEMENTS = ['app-metrics', 'audio-player', 'login-button', 'playlist', 'search', 'track-card', 'trending-list', 'user-card'];
+  const ELEMENTS = ['app-metrics', 'audio-player', 'favorite-button', 'login-button', 'playlist', 'search', 'track-card', 'trending-list', 'user-card'];
   /** Waits until the frame's `tag` element's client has `appName`; removes the frame. */
   async function expectAppName(doc: Document, tag: string, appName: string, order: string): Promise<void> {
     const el = doc.querySelector(tag) as (Element & { client?: { options: { appName?: string } } }) | null;

@@ -165,3 +165,34 @@ describe('sdk after init', () => {
     expect(r.errors.length + r.successes.length).to.equal(0);
   });
 });
+
+describe('sdk: the code flow', () => {
+  const REDIRECT_PAGE = `${location.origin}/test/support/pages/code-redirect.html`;
+
+  it('login({ flow: "code", redirectUri }) in a popup reports the /v1/me profile and the access token; getSession and logout', async () => {
+    const r = recorder();
+    sdk.init({ apiKey: API_KEY, appName, host: serviceUrl, successCallback: r.successCallback, errorCallback: r.errorCallback });
+    const called = r.next();
+    void sdk.login({ flow: 'code', scope: 'write', redirectUri: REDIRECT_PAGE });
+    const { url } = await popup('authorize');
+    expect(new URL(url).searchParams.get('code_challenge_method')).to.equal('S256');
+    await called;
+    expect(r.errors).to.deep.equal([]);
+    const [[profile, token]] = r.successes;
+    expect(profile).to.include({ handle: 'demo', userId: '7eP5n' });
+    expect(profile).not.to.have.property('email');
+    expect(sdk.getSession()!.profile?.handle).to.equal('demo');
+    expect(sdk.getSession()!.scope).to.include('write');
+    await sdk.logout();
+    expect(sdk.getSession()!.profile).to.equal(undefined);
+    const me = await fetch(`${serviceUrl}/v1/me`, { headers: { authorization: `Bearer ${token}` } });
+    expect(me.status, 'logout revoked the token').to.equal(401);
+  });
+
+  it('a wrong flow is reported as reason config', async () => {
+    const r = recorder();
+    sdk.init({ apiKey: API_KEY, appName, host: serviceUrl, successCallback: r.successCallback, errorCallback: r.errorCallback });
+    expect(await sdk.login({ flow: 'implicit' as never })).to.equal(undefined);
+    expect(r.errors.map((e) => e.reason)).to.deep.equal(['config']);
+  });
+});

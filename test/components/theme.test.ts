@@ -5,7 +5,7 @@ import '../../src/index.js';
 import { asColourScheme } from '../support/colour-scheme.js';
 import { serviceUrl } from '../support/service.js';
 
-const TAGS = ['app-metrics', 'audio-player', 'playlist', 'search', 'track-card', 'trending-list', 'user-card'].map((n) => `service-${n}`);
+const TAGS = ['app-metrics', 'audio-player', 'favorite-button', 'playlist', 'search', 'track-card', 'trending-list', 'user-card'].map((n) => `service-${n}`);
 const LIGHT_TEXT = 'rgb(23, 23, 28)'; // --service-text's light default, #17171c
 const DARK_TEXT = 'rgb(242, 241, 246)'; // and its dark one, #f2f1f6
 

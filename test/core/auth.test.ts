@@ -3,9 +3,9 @@
 import { expect } from '@open-wc/testing';
 import { serverCommand } from '../support/commands.js';
 import { createClient, type Client } from '../../src/core/index.js';
-import { CLOSED_MESSAGE, login, STATE_KEY, type LoginResult } from '../../src/core/auth.js';
-import { verifyToken } from '../../src/core/auth-answer.js';
-import { handleRedirect, pageNavigation, redirectUriProblem } from '../../src/core/auth-redirect.js';
+import { CLOSED_MESSAGE, login, STATE_KEY, type LoginResult } from '../../src/core/login/login.js';
+import { verifyToken } from '../../src/core/login/jwt-answer.js';
+import { handleRedirect, pageNavigation, redirectUriProblem } from '../../src/core/login/redirect.js';
 import { REDIRECT_URI_CASES } from '../server/redirect-uri-cases.js';
 import { appName, deadUrl, fakeHost, fakeUrl, serviceUrl } from '../support/service.js';
 import { quietFor } from '../support/waits.js';

@@ -5,7 +5,7 @@ import '../../src/components/login-button/login-button.js';
 import '../../src/components/track-card/track-card.js';
 import type { ServiceLoginButton } from '../../src/components/login-button/login-button.js';
 import { createClient } from '../../src/core/index.js';
-import { login, type LoginResult } from '../../src/core/auth.js';
+import { login, type LoginResult } from '../../src/core/login/login.js';
 import { safeUrl } from '../../src/core/config.js';
 import { appName, hostList, onFirstError, serviceError, serviceUrl } from '../support/service.js';
 

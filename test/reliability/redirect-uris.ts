@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { build } from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { RunningService } from '../../server/service.js';
-import { redirectUriProblem } from '../../src/core/auth-redirect.js';
+import { redirectUriProblem } from '../../src/core/login/redirect.js';
 import { REDIRECT_URI_CASES } from '../server/redirect-uri-cases.js';
 import { DEMO, FULL, localService, pool, report, rng } from './support.js';
 

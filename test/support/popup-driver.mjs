@@ -8,7 +8,8 @@
 //       `authorize` (sign in if asked, then Authorize), `cancel` (the page's Cancel button),
 //       `close` (closes the window, as a user would), `post` (posts `message` to the opener
 //       from inside the popup, after going to `goto` if given, for answers the page itself
-//       would never send; then closes it if `close`).
+//       would never send; then closes it if `close`); `navigate` (the popup's own page sends
+//       it to `to`, as a link or a forged redirect would: the opener stays its opener).
 //   'login-redirect' { url, action } -> { location }
 //       Opens a prompt-page URL in a fresh tab and signs in there; then sends the page's own
 //       Authorize (or Cancel) form with the tab's cookies and gives back where the service
@@ -67,6 +68,10 @@ export async function popupCommand(windows, payload = {}) {
     if (payload.goto) await popup.goto(payload.goto);
     await popup.evaluate((m) => window.opener.postMessage(m, '*'), message);
     if (payload.close) await popup.close();
+    return { url };
+  }
+  if (action === 'navigate') {
+    await popup.evaluate((to) => void (location.href = to), payload.to);
     return { url };
   }
   if (action === 'cancel') {

@@ -3,7 +3,7 @@
  * host, an app name, configured clients, and an element's first error.
  */
 // @ts-expect-error: a virtual module that web-test-runner.config.mjs serves with this run's URLs
-import { SERVICE_URL, COMPAT_SERVICE_URL, FAKE_URL, DEAD_URL } from '/__service.js';
+import { SERVICE_URL, COMPAT_SERVICE_URL, SHORT_SERVICE_URL, FAKE_URL, DEAD_URL } from '/__service.js';
 import { expect } from '@open-wc/testing';
 import { createClient, ServiceError, type Client, type ClientOptions } from '../../src/core/index.js';
 import type { ServiceErrorDetail } from '../../src/components/shared/service-element.js';
@@ -15,6 +15,8 @@ import type { ServiceErrorDetail } from '../../src/components/shared/service-ele
 export let serviceUrl: string = SERVICE_URL;
 /** Base URL of the reference service started with `--compat production` (production's shapes). */
 export const compatServiceUrl: string = COMPAT_SERVICE_URL;
+/** Base URL of a reference service whose code-flow access tokens live 3 s (`--access-token-ttl 3`). */
+export const shortServiceUrl: string = SHORT_SERVICE_URL;
 
 /**
  * Defines `suite` twice: against the service in the contract's shapes and against the one in

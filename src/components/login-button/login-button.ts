@@ -1,24 +1,27 @@
 import { ReactiveElement, type PropertyDeclarations, type PropertyValues } from '@lit/reactive-element';
 import type { ClientOptions, LoginProfile } from '../../core/index.js';
-import { login } from '../../core/auth.js';
-import { fail, type AuthClient, type LoginErrorReason, type LoginResult, type LoginScope } from '../../core/auth-shared.js';
-import { authClientFor } from '../../core/auth-client.js';
+import { login } from '../../core/login/login.js';
+import { fail, type AuthClient, type LoginErrorReason, type LoginFlow, type LoginResult, type LoginScope, type TokenStorage } from '../../core/login/shared.js';
+import { authClientFor } from '../../core/login/client.js';
 import { ConfiguredElement, define } from '../shared/configured-element.js';
 import { ProvidedSettings, settingsOf } from '../../controllers/provided-settings.js';
 import { loginButtonStyles } from './login-button.styles.js';
 
 /** Detail of `service-login-success`. */
 export interface LoginSuccessDetail {
-  /** The profile as the verify endpoint returned it (contract 2.7), email included. */
+  /**
+   * JWT flow: the profile as the verify endpoint returned it (contract 2.7), email included.
+   * Code flow: the same shape from `/v1/me`, without `email` and `iat`.
+   */
   profile: LoginProfile;
-  /** The login JWT, for the app's own server to verify again. */
+  /** JWT flow: the login JWT, for the app's own server to verify again. Code flow: the access token (the session keeps and refreshes it). */
   token: string;
 }
 
 /** Detail of `service-login-error`. */
 export interface LoginErrorDetail {
   message: string;
-  /** A stable code: `closed`, `blocked`, `state-mismatch`, `invalid-token`, `network`, `cancelled` or `config`. */
+  /** A stable code: `closed`, `blocked`, `cancelled`, `network`, `config`; JWT flow `state-mismatch`, `invalid-token`; code flow `state`, `exchange`. */
   reason: LoginErrorReason;
 }
 
@@ -34,10 +37,12 @@ export const LOGO_PATH = 'M12 2.5 1.5 20.5h21zm0 6.2 4.8 8.3H7.2z';
 /**
  * A "Continue with Service" button: opens the login prompt in a popup (or, with
  * `redirect-uri`, by redirect), verifies the token and reports the user's profile.
+ * With `flow="code"` it logs in with an authorization code and PKCE instead, to the app's
+ * `redirect-uri`, and starts the page's session (bearer tokens, refreshed; see `getSession()`).
  * It draws itself at once, with no request; nothing is fetched until it is clicked.
  *
  * @summary Log in with the service.
- * @fires service-login-success - The user logged in. Detail: `{ profile, token }`, the profile from the verify endpoint.
+ * @fires service-login-success - The user logged in. Detail: `{ profile, token }`, the profile from the verify endpoint (code flow: from `/v1/me`, no email).
  * @fires service-login-error - The login failed or was abandoned. Detail: `{ message, reason }`.
  * @csspart button - The button.
  * @csspart logo - The service's logo in the button.
@@ -62,6 +67,8 @@ export class ServiceLoginButton extends ConfiguredElement(ReactiveElement) {
     redirectUri: { attribute: 'redirect-uri' },
     responseMode: { attribute: 'response-mode' },
     display: {},
+    flow: { reflect: true },
+    tokenStorage: { attribute: 'token-storage' },
     theme: { reflect: true },
     busy: { state: true },
   };
@@ -78,12 +85,16 @@ export class ServiceLoginButton extends ConfiguredElement(ReactiveElement) {
   fullWidth = false;
   /** Turns the button off. */
   disabled = false;
-  /** An http(s) URL: log in by full-page redirect back to it instead of a popup. */
+  /** JWT flow: an http(s) URL to log in by full-page redirect back to, instead of a popup. Code flow (required): the app's registered redirect page. */
   redirectUri?: string;
-  /** With `redirect-uri`: `fragment` (default) or `query`. */
+  /** Where the answer comes back: `fragment` (the JWT flow's default) or `query` (the code flow's). */
   responseMode?: 'fragment' | 'query';
-  /** `popup` or `fullScreen`: how the prompt page lays itself out. */
+  /** `popup` or `fullScreen`: how the prompt page lays itself out; in the code flow, `fullScreen` logs in by full-page redirect. */
   display?: 'popup' | 'fullScreen';
+  /** `jwt` (default): the contract's login, a JWT checked with the verify endpoint; `code`: authorization code with PKCE, as production logs in now. */
+  flow?: LoginFlow;
+  /** Code flow: where the tokens are kept, `memory` (default), `session` (sessionStorage) or `local` (localStorage; any script on the page can read them). */
+  tokenStorage?: TokenStorage;
   /** `light` (the default), `dark`, or `auto`: the reader's system setting (`prefers-color-scheme`), as every element. */
   theme?: 'light' | 'dark' | 'auto';
   /** True while the prompt is open and the token is being verified. */
@@ -107,9 +118,9 @@ export class ServiceLoginButton extends ConfiguredElement(ReactiveElement) {
 
   protected override willUpdate(): void {
     // Back from a redirect flow with an answer in the address: report it (the first button takes it). No address on a server.
-    if (!this.hasUpdated && this.redirectUri && /[#?&](token|error)=/.test(globalThis.location?.href)) {
+    if (!this.hasUpdated && this.redirectUri && /[#?&](token|error|code)=/.test(globalThis.location?.href)) {
       this.busy = true;
-      import('../../core/auth-redirect.js')
+      import('../../core/login/redirect.js')
         .then((module) => module.handleRedirect({ client: this.client }), (error: Error) => fail('network', error.message))
         .then((result) => this.report(result));
     }
@@ -153,7 +164,7 @@ export class ServiceLoginButton extends ConfiguredElement(ReactiveElement) {
     let result: Promise<LoginResult>;
     try {
       // Synchronously inside the click, so the browser lets the popup open.
-      result = login({ scope: this.scope, redirectUri: this.redirectUri, responseMode: this.responseMode, display: this.display, client: this.client });
+      result = login({ scope: this.scope, redirectUri: this.redirectUri, responseMode: this.responseMode, display: this.display, flow: this.flow, tokenStorage: this.tokenStorage, client: this.client });
     } catch (error) {
       result = fail('config', String((error as Error)?.message ?? error));
     }

@@ -4,8 +4,8 @@
  * page's login and data share their host choice. Only `authClientFor` reaches all.js from
  * auth-client.ts; a module there importing another of its names fails the build, not the page.
  */
-import { clientFor } from './client.js';
-import type { ClientOptions } from './config.js';
-import type { AuthClient } from './auth-shared.js';
+import { clientFor } from '../client.js';
+import type { ClientOptions } from '../config.js';
+import type { AuthClient } from './shared.js';
 
 export const authClientFor: (options?: ClientOptions) => AuthClient = clientFor;

@@ -4,10 +4,10 @@
  * without the typed operations and the cache, whose network code (auth-service.ts) loads on
  * first use, so the login button's page loads neither to draw the button.
  */
-import { perSettings, withDefaults, type ClientOptions } from './config.js';
-import type { AuthClient } from './auth-shared.js';
+import { perSettings, withDefaults, type ClientOptions } from '../config.js';
+import type { AuthClient } from './shared.js';
 
-export type { AuthClient } from './auth-shared.js';
+export type { AuthClient } from './shared.js';
 
 /** A slim client for logging in; `options` over the page's defaults, as `createClient()`. */
 export function createAuthClient(options: ClientOptions = {}): AuthClient {
@@ -15,7 +15,7 @@ export function createAuthClient(options: ClientOptions = {}): AuthClient {
   let service: Promise<Omit<AuthClient, 'options'>> | undefined;
   // Loaded once, when the first login needs a host or a verify; a failed load is tried again next time.
   const load = () =>
-    (service ??= import('./auth-service.js').then(
+    (service ??= import('./service.js').then(
       (module) => module.createAuthService(settings),
       (error) => {
         service = undefined;

@@ -3,11 +3,11 @@
  * request. Loaded on first use, once the popup is open, so a page that only shows the login
  * button does not load it up front.
  */
-import type { AuthClient } from './auth-shared.js';
-import type { Settings } from './config.js';
-import { createHostPicker, withFailover } from './hosts.js';
-import { readJson, timedFetch } from './http.js';
-import type { LoginProfile } from './types.js';
+import type { AuthClient } from './shared.js';
+import type { Settings } from '../config.js';
+import { createHostPicker, withFailover } from '../hosts.js';
+import { readJson, timedFetch } from '../http.js';
+import type { LoginProfile } from '../types.js';
 
 const OP = 'verifyToken';
 

@@ -1,0 +1,166 @@
+import { html, type PropertyDeclarations, type PropertyValues } from 'lit';
+import { ServiceElement } from '../shared/service-element.js';
+import { define } from '../shared/configured-element.js';
+import { DataTask } from '../../controllers/data-task.js';
+import { theme } from '../shared/theme.js';
+import { heartIcon } from '../shared/icons.js';
+import { formatCount } from '../shared/format.js';
+import { login } from '../../core/login/login.js';
+import { getSession, type Session } from '../../core/login/session.js';
+import type { LoginResult, TokenStorage } from '../../core/login/shared.js';
+import { favoriteTracks, setFavorite } from '../../core/favorites.js';
+import { favoriteButtonStyles } from './favorite-button.styles.js';
+
+/** Detail of `service-favorite-change`. */
+export interface FavoriteChangeDetail {
+  trackId: string;
+  /** Whether the signed-in user now has the track among their favourites. */
+  favorited: boolean;
+  /** The track's favourite count after the change. */
+  count: number;
+}
+
+const HEARD = ['service-session-change', 'service-favorite-change'];
+
+/**
+ * A heart with the track's favourite count that the listener can press: `aria-pressed` says
+ * whether the signed-in user has favourited the track. A click while signed out (or signed in
+ * without `write`) opens the code-flow login with `write` in a popup, then favourites. The
+ * toggle shows at once and is rolled back if the write fails. Writes go with the user's own
+ * bearer token (the page's session, `getSession()`), so the page needs no server of its own.
+ *
+ * @summary A favourite (like) button for a track, with its count.
+ * @fires service-favorite-change - The user favourited or unfavourited the track (the service confirmed it). Detail: `{ trackId, favorited, count }`.
+ * @fires service-error - The count could not be loaded, or a write failed (the toggle is rolled back). Detail: `{ message, status, operation }`.
+ * @fires service-login-error - The login a signed-out click started failed. Detail: `{ message, reason }`.
+ * @csspart button - The button.
+ * @csspart count - The count.
+ * @cssproperty [--service-accent=#6a14b8] - The heart's colour when pressed.
+ * @cssproperty [--service-text=#17171c] - Text and outline heart colour.
+ * @cssproperty [--service-background=#ffffff] - Background.
+ * @cssproperty [--service-border=#d9d7e0] - Border.
+ * @cssproperty [--service-font=system-ui] - Font family.
+ */
+export class ServiceFavoriteButton extends ServiceElement {
+  static override styles = [theme, favoriteButtonStyles];
+  static override properties: PropertyDeclarations = {
+    trackId: { attribute: 'track-id', reflect: true },
+    redirectUri: { attribute: 'redirect-uri' },
+    tokenStorage: { attribute: 'token-storage' },
+    own: { state: true },
+  };
+
+  /** The track's id. */
+  trackId?: string;
+  /** The app's registered redirect page for the login a signed-out click starts; default this page's address (origin and path). */
+  redirectUri?: string;
+  /** Where that login keeps its tokens: `memory` (default), `session` or `local`. */
+  tokenStorage?: TokenStorage;
+  /** What a click changed, shown over what was loaded. */
+  protected own?: readonly [favorited: boolean, count: number];
+  #busy = false;
+
+  readonly #data = new DataTask(this, {
+    operation: 'getTrack',
+    args: () => [this.trackId, this.session.profile?.userId] as const,
+    fetch: ([id, user], client, signal) =>
+      id ? Promise.all([user ? favoriteTracks(this.session).then((ids) => ids.has(id)) : false, client.getTrack(id, { signal }).then((track) => track.favorite_count)]) : undefined,
+  });
+
+  /** The page's session for this element's settings, shared with every element and login that has them. */
+  get session(): Session {
+    return getSession(this.client);
+  }
+
+  /** Whether the signed-in user has favourited the track (false when signed out); undefined until loaded. */
+  get favorited(): boolean | undefined {
+    return (this.own ?? this.#data.value)?.[0];
+  }
+
+  /** The track's favourite count; undefined until loaded. */
+  get count(): number | undefined {
+    return (this.own ?? this.#data.value)?.[1];
+  }
+
+  /** A sign-in or sign-out shows the new user's state; another button's change to this track shows here too. */
+  #heard = (event: Event) => {
+    const { detail } = event as GlobalEventHandlersEventMap['service-favorite-change'];
+    if (!detail.trackId) this.own = undefined;
+    else if (event.target != this && detail.trackId == this.trackId) this.own = [detail.favorited, detail.count];
+    this.requestUpdate();
+  };
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    for (const type of HEARD) document.addEventListener(type, this.#heard);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    for (const type of HEARD) document.removeEventListener(type, this.#heard);
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('trackId')) this.own = undefined;
+    // In the login popup this page may be the redirect page (the default): hand the code to the opener.
+    // Only in a popup: this button starts no full-page login, so such an answer is a login button's.
+    if (!this.hasUpdated && opener && /[#?&](code|error)=/.test(location.href)) {
+      import('../../core/login/redirect.js').then((module) => module.handleRedirect({ client: this.client })).then((result) => this.#loginFailed(result));
+    }
+  }
+
+  protected override render() {
+    const [favorited, count] = this.own ?? this.#data.value ?? [];
+    return html`<button part="button" type="button" aria-pressed=${!!favorited} @click=${this.#click}>
+      ${heartIcon()}<span>Favorite</span> <b part="count">${count == null ? '' : formatCount(count)}</b>
+    </button>`;
+  }
+
+  #click(): void {
+    const id = this.trackId;
+    if (this.#busy || !id) return;
+    const session = this.session;
+    if (/write/.test(session.scope!)) return void this.#toggle(session, id, !this.favorited);
+    this.#busy = true;
+    // Synchronously inside the click, so the browser lets the popup open.
+    login({ flow: 'code', scope: 'write', redirectUri: this.redirectUri || location.origin + location.pathname, tokenStorage: this.tokenStorage, client: this.client }).then(
+      async (result) => {
+        this.#busy = false;
+        if (this.#loginFailed(result) || result.status != 'success') return;
+        // Signed in: favourite, unless the user had already.
+        if (!(await favoriteTracks(session).catch(() => new Set())).has(id)) await this.#toggle(session, id, true);
+      },
+    );
+  }
+
+  #loginFailed(result?: LoginResult): boolean {
+    return result?.status == 'error' && (this.emit('service-login-error', { message: result.message, reason: result.reason }), true);
+  }
+
+  async #toggle(session: Session, trackId: string, favorited: boolean): Promise<void> {
+    const before = this.own;
+    const count = Math.max(0, (this.count ?? 0) + (favorited ? 1 : -1));
+    this.own = [favorited, count];
+    this.#busy = true;
+    try {
+      await setFavorite(session, trackId, favorited);
+      this.emit('service-favorite-change', { trackId, favorited, count });
+    } catch (error) {
+      this.own = before;
+      this.emitError(error, favorited ? 'favoriteTrack' : 'unfavoriteTrack');
+    } finally {
+      this.#busy = false;
+    }
+  }
+}
+
+define('service-favorite-button', ServiceFavoriteButton);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'service-favorite-button': ServiceFavoriteButton;
+  }
+  interface GlobalEventHandlersEventMap {
+    'service-favorite-change': CustomEvent<FavoriteChangeDetail>;
+  }
+}

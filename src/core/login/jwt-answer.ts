@@ -1,0 +1,44 @@
+/**
+ * The JWT flow's answer, loaded by `login()` once the popup is open (and by the redirect flow):
+ * the popup's answer, checked for where it comes from and its state, and the token verified.
+ */
+import { authClientFor } from './client.js';
+import type { ServiceError } from '../errors.js';
+import { CANCELLED, fail, hostFailed, pageUrl, STATE_MISMATCH, type AuthClient, type LoginParams, type LoginResult } from './shared.js';
+import { awaitPopup } from './popup.js';
+
+/**
+ * The outcome of the popup `login()` opened with `query`. `loginOrigin` is the prompt page's
+ * origin; unknown (the popup is blank) until a host is selected, then the popup goes there.
+ * @internal
+ */
+export function awaitAnswer(popup: Window, client: AuthClient, query: LoginParams, loginOrigin: string | undefined): Promise<LoginResult> {
+  const result = awaitPopup(popup, ({ origin, data }) => {
+    // Only from the login page's origin, with an answer in it.
+    if (!loginOrigin || origin !== loginOrigin || (!('token' in data) && !('error' in data))) return undefined;
+    if (data.state !== query.state) return fail('state-mismatch', STATE_MISMATCH);
+    return typeof data.token == 'string' ? verifyToken(data.token, client) : fail('cancelled', String(data.error_description || CANCELLED));
+  });
+  if (!loginOrigin) {
+    client.selectHost().then(
+      (host) => {
+        loginOrigin = new URL(host).origin;
+        if (!popup.closed) popup.location.href = pageUrl(host, query);
+      },
+      (error) => result.finish(hostFailed(error)),
+    );
+  }
+  return result;
+}
+
+/** Checks a login token with the verify endpoint (contract 4.3) through the core client (host selection, one retry). */
+export async function verifyToken(token: string, client: AuthClient = authClientFor()): Promise<LoginResult> {
+  try {
+    return { status: 'success', profile: await client.verifyToken(token), token };
+  } catch (error) {
+    const { kind, status, message } = error as ServiceError;
+    return kind == 'http' && status < 500
+      ? fail('invalid-token', 'The service refused the login token: ' + message)
+      : fail(kind == 'config' ? 'config' : 'network', 'Could not verify the login with the service: ' + (message || error));
+  }
+}
