@@ -62,6 +62,12 @@ export function presets({ trackId, playlistId, userId }) {
       about: `Sign in as ${DEMO.login} / ${DEMO.password}. The profile arrives in service-login-success.`,
     },
     'service-track-card': { title: 'Track card', attrs: { 'track-id': trackId, 'heading-level': '3' }, width: 360 },
+    'service-favorite-button': {
+      title: 'Favorite button',
+      attrs: { 'track-id': trackId, 'api-key': DEMO.apiKey },
+      width: 200,
+      about: `Signed out, a click signs in (code flow, in a popup) as ${DEMO.login} / ${DEMO.password}, then favourites.`,
+    },
     'service-trending-list': { title: 'Trending list', attrs: { limit: '5', controls: true }, width: 560 },
     'service-audio-player': { title: 'Audio player', attrs: { 'track-id': trackId }, width: 560 },
     'service-user-card': { title: 'User card', attrs: { 'user-id': userId, 'page-size': '5', 'heading-level': '3' }, width: 560 },

@@ -34,7 +34,7 @@ function detail(event) {
 /** The element's screenshots from `npm run screenshots` that exist: light, dark, in a phone's column, playing. */
 function screenshots(tag) {
   const shots = [
-    ['', 'light'], ['', 'dark'], ['-phone', 'phone, light'], ['-phone', 'phone, dark', 'dark'], ['-playing', 'playing, light'], ['-playing', 'playing, dark', 'dark'],
+    ['', 'light'], ['', 'dark', 'dark'], ['-phone', 'phone, light'], ['-phone', 'phone, dark', 'dark'], ['-playing', 'playing, light'], ['-playing', 'playing, dark', 'dark'],
   ].map(([variant, label, theme = 'light']) => [`screenshots/${tag}${variant}-${theme}.png`, label]).filter(([file]) => existsSync(join(ROOT, 'docs', file)));
   if (!shots.length) return [];
   return [...table(shots.map(([, label]) => label), [shots.map(([file, label]) => `![${tag}, ${label}](${file})`)]), ''];
