@@ -19,7 +19,7 @@ export class TrackRows extends AudioController {
 
   /** One row, marked current and playing from the engine's state. */
   item(track: Track, number?: number): TemplateResult {
-    return trackItem(track, number, rowState(this.state, this.#seek));
+    return trackItem(track, number, rowState(this.state, this.#seek, this.list.i18n.t));
   }
 
   /**

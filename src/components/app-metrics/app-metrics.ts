@@ -1,3 +1,4 @@
+import type { Key } from '../../core/i18n/en.js';
 import { html, svg, nothing, type PropertyDeclarations } from 'lit';
 import type { AppNameMetric, MetricsTimeRange } from '../../core/index.js';
 import { ServiceElement } from '../shared/service-element.js';
@@ -14,7 +15,8 @@ export interface AppMetricRow {
   count: number;
 }
 
-const RANGES: Record<MetricsTimeRange, string> = { week: 'the last 7 days', month: 'the last 30 days', all_time: 'all time' };
+/** The names of the windows' words. */
+const RANGES: Record<MetricsTimeRange, Key> = { week: 'last7', month: 'last30', all_time: 'ever' };
 const ROW = 40;
 const BAR = 14;
 const LABEL_CHARS = 48;
@@ -91,16 +93,19 @@ export class ServiceAppMetrics extends ServiceElement {
   }
 
   protected override render() {
+    const { t } = this.i18n;
     return taskView(this.#data, (rows) => this.#renderMetrics(rows), {
-      missing: 'These metrics are not available.',
-      loading: 'Loading app metrics',
-      empty: 'No requests recorded yet',
+      missing: t('metricsMissing'),
+      loading: t('metricsLoading'),
+      empty: t('metricsEmpty'),
       isEmpty: (rows) => rows.length === 0,
-    });
+    }, t);
   }
 
   #renderMetrics(rows: AppMetricRow[]) {
-    const caption = `Requests by app, ${RANGES[this.#range]}`;
+    const { t, lang } = this.i18n;
+    const number = new Intl.NumberFormat(lang);
+    const caption = t('requestsBy', { range: t(RANGES[this.#range]) });
     const max = Math.max(1, ...rows.map((r) => r.count));
     const table = this.view === 'table';
     // A table does not shrink into the 1px visually-hidden box itself: a wrapper div does the hiding.
@@ -113,9 +118,9 @@ export class ServiceAppMetrics extends ServiceElement {
               const y = i * ROW;
               const width = `${(row.count / max) * 100}%`;
               return svg`<g class="row">
-                <title>${`${row.name}: ${row.count}`}</title>
-                <text part="label" class="name" x="0" y=${y + 15}>${shorten(row.name)}</text>
-                <text part="label" class="count" x="100%" y=${y + 15} text-anchor="end">${formatCount(row.count)}</text>
+                <title>${`${row.name || t('noName')}: ${number.format(row.count)}`}</title>
+                <text part="label" class="name" x="0" y=${y + 15}>${shorten(row.name || t('noName'))}</text>
+                <text part="label" class="count" x="100%" y=${y + 15} text-anchor="end">${formatCount(row.count, lang)}</text>
                 <rect class="track" x="0" y=${y + 21} width="100%" height=${BAR} rx="3"></rect>
                 <rect part="bar" class="bar" x="0" y=${y + 21} width=${width} height=${BAR} rx="3"></rect>
               </g>`;
@@ -125,10 +130,10 @@ export class ServiceAppMetrics extends ServiceElement {
         <table part="table" class="table">
           <caption>${caption}</caption>
           <thead>
-            <tr><th scope="col">App</th><th scope="col">Requests</th></tr>
+            <tr><th scope="col">${t('app')}</th><th scope="col">${t('requests')}</th></tr>
           </thead>
           <tbody>
-            ${rows.map((row) => html`<tr><th scope="row">${row.name}</th><td>${row.count.toLocaleString()}</td></tr>`)}
+            ${rows.map((row) => html`<tr><th scope="row">${row.name || t('noName')}</th><td>${number.format(row.count)}</td></tr>`)}
           </tbody>
         </table>
       </div>
@@ -141,7 +146,7 @@ define('service-app-metrics', ServiceAppMetrics);
 /** Fills the contract's optional fields and orders the rows, most requests first. */
 function toRows(metrics: AppNameMetric[]): AppMetricRow[] {
   return metrics
-    .map((m) => ({ name: typeof m.name === 'string' && m.name ? m.name : '(no name)', count: Number.isFinite(m.count) ? Math.max(0, m.count!) : 0 }))
+    .map((m) => ({ name: typeof m.name === 'string' ? m.name : '', count: Number.isFinite(m.count) ? Math.max(0, m.count!) : 0 }))
     .sort((a, b) => b.count - a.count);
 }
 

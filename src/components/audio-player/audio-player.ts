@@ -213,35 +213,36 @@ export class ServiceAudioPlayer extends ServiceElement {
     const time = this.scrub ?? view.currentTime;
     const own = !!this.#player.cued;
     const playing = !view.paused;
-    const valueText = `${formatDuration(time)} of ${formatDuration(duration)}`;
+    const { t } = this.i18n;
+    const valueText = t('timeOf', { time: formatDuration(time), total: formatDuration(duration) });
     return html`
-      <section part="player" class="player" aria-label="Audio player">
+      <section part="player" class="player" aria-label=${t('player')}>
         <div class="now">${track ? this.#renderTrack(track) : this.#renderNoTrack()}</div>
         <div class="transport">
-          <button part="previous-button" class="icon-button" aria-label="Previous track" ?disabled=${!track || own}
+          <button part="previous-button" class="icon-button" aria-label=${t('previousTrack')} ?disabled=${!track || own}
             @click=${() => void engine.previous()}>${previousIcon()}</button>
-          <button part="play-button" class="icon-button play" aria-label=${playing ? 'Pause' : 'Play'} ?disabled=${!track}
+          <button part="play-button" class="icon-button play" aria-label=${t(playing ? 'pause' : 'play')} ?disabled=${!track}
             aria-busy=${!own && track && view.status === 'loading' ? 'true' : 'false'} @click=${() => this.#toggle()}>
             ${playing ? pauseIcon() : playIcon()}
           </button>
-          <button part="next-button" class="icon-button" aria-label="Next track" ?disabled=${!track || own || state.index + 1 >= state.queue.length}
+          <button part="next-button" class="icon-button" aria-label=${t('nextTrack')} ?disabled=${!track || own || state.index + 1 >= state.queue.length}
             @click=${() => void engine.next()}>${nextIcon()}</button>
         </div>
         <div class="timeline">
-          <input part="seek" class="seek" type="range" aria-label="Seek" min="0" max=${Math.max(duration, 0)} step="1"
+          <input part="seek" class="seek" type="range" aria-label=${t('seek')} min="0" max=${Math.max(duration, 0)} step="1"
             .value=${String(Math.min(time, duration))} aria-valuetext=${valueText} ?disabled=${!track}
             @input=${(e: Event) => (this.scrub = (e.target as HTMLInputElement).valueAsNumber)}
             @change=${(e: Event) => this.#commitSeek((e.target as HTMLInputElement).valueAsNumber)} />
           <span part="time" class="time">
-            <span class="visually-hidden">Elapsed </span>${formatDuration(time)}<span aria-hidden="true"> / </span><span class="visually-hidden">, total </span>${formatDuration(duration)}
+            <span class="visually-hidden">${t('elapsed')} </span>${formatDuration(time)}<span aria-hidden="true"> / </span><span class="visually-hidden">, ${t('total')} </span>${formatDuration(duration)}
           </span>
         </div>
-        ${view.status === 'error' ? html`<div part="message" class="message" role="alert">${view.error ?? 'The track could not be played.'}</div>` : nothing}
+        ${view.status === 'error' ? html`<div part="message" class="message" role="alert">${t('playFailed')}</div>` : nothing}
         <div class="volume-group">
-          <button part="mute-button" class="icon-button" aria-label="Mute" aria-pressed=${state.muted ? 'true' : 'false'} ?disabled=${!track}
+          <button part="mute-button" class="icon-button" aria-label=${t('mute')} aria-pressed=${state.muted ? 'true' : 'false'} ?disabled=${!track}
             @click=${() => engine.setMuted(!state.muted)}>${state.muted ? mutedIcon() : volumeIcon()}</button>
-          <input part="volume" class="volume" type="range" aria-label="Volume" min="0" max="1" step="0.05" .value=${String(state.volume)}
-            aria-valuetext=${`${Math.round(state.volume * 100)}%`} ?disabled=${!track}
+          <input part="volume" class="volume" type="range" aria-label=${t('volume')} min="0" max="1" step="0.05" .value=${String(state.volume)}
+            aria-valuetext=${t('percent', { n: new Intl.NumberFormat(this.i18n.lang).format(Math.round(state.volume * 100)) })} ?disabled=${!track}
             @input=${(e: Event) => engine.setVolume((e.target as HTMLInputElement).valueAsNumber)} />
         </div>
       </section>
@@ -265,9 +266,10 @@ export class ServiceAudioPlayer extends ServiceElement {
   }
 
   #renderNoTrack() {
-    const idle = html`<div class="idle">Nothing playing</div>`;
+    const { t } = this.i18n;
+    const idle = html`<div class="idle">${t('nothingPlaying')}</div>`;
     if (!this.trackId) return idle;
-    return taskView(this.#data, () => idle, { loading: 'Loading track', empty: 'Nothing playing', missing: 'This track is not available.', rows: 2 });
+    return taskView(this.#data, () => idle, { loading: t('trackLoading'), empty: t('nothingPlaying'), missing: t('trackMissing'), rows: 2 }, t);
   }
 }
 

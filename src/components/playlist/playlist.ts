@@ -108,36 +108,38 @@ export class ServicePlaylist extends ServiceElement {
   }
 
   protected override render() {
+    const { t } = this.i18n;
     return html`<div class="box">
-      ${taskView(this.#data, (value) => this.#renderPlaylist(value), { loading: 'Loading playlist', empty: 'No playlist to show.', missing: 'This playlist is not available.', rows: 5 })}
+      ${taskView(this.#data, (value) => this.#renderPlaylist(value), { loading: t('playlistLoading'), empty: t('playlistEmpty'), missing: t('playlistMissing'), rows: 5 }, t)}
     </div>`;
   }
 
   #renderPlaylist({ playlist, tracks }: PlaylistData) {
     const artwork = safeUrl(playlist.artwork?.['480x480'] ?? playlist.artwork?.['150x150']);
-    const kind = playlist.is_album ? 'Album' : 'Playlist';
+    const { t, lang } = this.i18n;
+    const album = playlist.is_album;
     return html`
       <header part="header" class="header">
         ${picture('artwork', artwork)}
         <div>
-          <span part="kind" class="kind">${kind}</span>
+          <span part="kind" class="kind">${t(album ? 'album' : 'playlist')}</span>
           <div part="name" class="name" role="heading" aria-level=${levelOf(this.headingLevel, 2)}>${playlist.playlist_name}</div>
           <span part="owner" class="owner">
-            <span>By ${playlist.user.name}</span>${playlist.user.is_verified ? verifiedIcon() : nothing}
+            <span>${t('by', { name: playlist.user.name })}</span>${playlist.user.is_verified ? verifiedIcon(t('verified')) : nothing}
           </span>
           <ul part="counts" class="counts">
-            <li>${tracks.length} ${tracks.length === 1 ? 'track' : 'tracks'}</li>
-            <li>${formatCount(playlist.total_play_count)} plays</li>
-            <li>${formatCount(playlist.favorite_count)} favorites</li>
-            <li>${formatCount(playlist.repost_count)} reposts</li>
+            <li>${t('trackCount', { n: tracks.length, count: new Intl.NumberFormat(lang).format(tracks.length) })}</li>
+            ${([['playCount', playlist.total_play_count], ['favoriteCount', playlist.favorite_count], ['repostCount', playlist.repost_count]] as const).map(
+              ([key, n]) => html`<li>${t(key, { n, count: formatCount(n, lang) })}</li>`,
+            )}
           </ul>
         </div>
       </header>
       ${playlist.description ? html`<p part="description" class="description">${playlist.description}</p>` : nothing}
       ${this.#playAll(tracks)}
       ${tracks.length
-        ? this.#rows.render(`Tracks of ${playlist.playlist_name}`, tracks, true)
-        : html`<div part="empty" class="state">This ${kind.toLowerCase()} has no tracks.</div>`}
+        ? this.#rows.render(t('tracksOf', { name: playlist.playlist_name }), tracks, true)
+        : html`<div part="empty" class="state">${t(album ? 'albumNoTracks' : 'playlistNoTracks')}</div>`}
     `;
   }
 
@@ -148,7 +150,7 @@ export class ServicePlaylist extends ServiceElement {
     const playing = !paused && !!track && tracks.some((t) => t.id === track.id);
     return html`<button part="play-all" class="play-all" ?disabled=${tracks.length === 0}
       @click=${() => (playing ? engine.pause() : this.#play(tracks[0], tracks))}>
-      ${playing ? html`${pauseIcon()} Pause` : html`${playIcon()} Play all`}
+      ${playing ? pauseIcon() : playIcon()} ${this.i18n.t(playing ? 'pause' : 'playAll')}
     </button>`;
   }
 

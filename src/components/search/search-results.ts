@@ -1,3 +1,4 @@
+import type { Translate } from '../../core/i18n/translate.js';
 import { html, type TemplateResult } from 'lit';
 import type { Client, Playlist, Track, User } from '../../core/index.js';
 import { safeUrl } from '../shared/format.js';
@@ -22,11 +23,11 @@ export type SearchResults =
   | { query: string; kind: 'user'; items: User[] }
   | { query: string; kind: 'playlist'; items: Playlist[] };
 
-/** The type selector's choices, in order, with the client operation each one runs. */
+/** The type selector's choices, in order, with the name of each one's label and the client operation it runs (also its placeholder's name). */
 export const SEARCH_TYPES = [
-  { type: 'tracks', kind: 'track', label: 'Tracks', op: 'searchTracks' },
-  { type: 'users', kind: 'user', label: 'Users', op: 'searchUsers' },
-  { type: 'playlists', kind: 'playlist', label: 'Playlists', op: 'searchPlaylists' },
+  { type: 'tracks', kind: 'track', label: 'tracks', op: 'searchTracks' },
+  { type: 'users', kind: 'user', label: 'users', op: 'searchUsers' },
+  { type: 'playlists', kind: 'playlist', label: 'playlists', op: 'searchPlaylists' },
 ] as const;
 
 /** One of the type selector's choices. */
@@ -43,15 +44,14 @@ export async function runSearch(
 }
 
 /** The pieces an option shows: picture, main line, second line. */
-export function describe(results: SearchResults, index: number): { image?: string; title: string; subtitle: string } {
+export function describe(results: SearchResults, index: number, t: Translate): { image?: string; title: string; subtitle: string } {
   if (results.kind === 'user') {
     const user = results.items[index]!;
     return { image: safeUrl(user.profile_picture?.['150x150']), title: user.name, subtitle: `@${user.handle}` };
   }
   if (results.kind === 'playlist') {
     const list = results.items[index]!;
-    const what = list.is_album ? 'Album' : 'Playlist';
-    return { image: safeUrl(list.artwork?.['150x150']), title: list.playlist_name, subtitle: `${what} by ${list.user.name}` };
+    return { image: safeUrl(list.artwork?.['150x150']), title: list.playlist_name, subtitle: t(list.is_album ? 'albumBy' : 'playlistBy', { name: list.user.name }) };
   }
   const track = results.items[index]!;
   return { image: safeUrl(track.artwork?.['150x150']), title: track.title, subtitle: track.user.name };
@@ -64,8 +64,8 @@ export function selection(results: SearchResults, index: number): SearchSelectDe
 }
 
 /** One `role=option` row; every string from the API goes in through a text binding. */
-export function renderOption(results: SearchResults, index: number, active: boolean, onPick: () => void): TemplateResult {
-  const { image, title, subtitle } = describe(results, index);
+export function renderOption(results: SearchResults, index: number, active: boolean, onPick: () => void, t: Translate): TemplateResult {
+  const { image, title, subtitle } = describe(results, index, t);
   return html`
     <li
       id=${`option-${index}`}

@@ -74,9 +74,9 @@ export class ServiceSearch extends ServiceElement {
   limit = 10;
   /** The text in the search box. */
   value = '';
-  /** The input's accessible name; default `Search`. */
-  label = 'Search';
-  /** The input's placeholder; default `Search tracks`, `Search users` or `Search playlists`. */
+  /** The input's accessible name; default `Search`, in the element's language. */
+  label?: string;
+  /** The input's placeholder; default `Search tracks`, `Search users` or `Search playlists`, in the element's language. */
   placeholder?: string;
 
   /** The text being searched: `value` trimmed, once typing has paused. */
@@ -141,17 +141,18 @@ export class ServiceSearch extends ServiceElement {
   }
 
   protected override render() {
-    const { type, label } = this.#choice;
+    const { type, label, op } = this.#choice;
+    const { t } = this.i18n;
     const status = this.#data.status;
     const results = this.results;
     const count = results?.items.length ?? 0;
     const visible = this.open && this.term !== '' && status !== TaskStatus.INITIAL;
     const expanded = visible && count > 0;
     const active = expanded && this.activeIndex < count ? this.activeIndex : -1;
-    const announcement = !visible || !results ? '' : count ? `${count} ${count === 1 ? 'result' : 'results'} available.` : this.#noResults(results.query);
+    const announcement = !visible || !results ? '' : count ? t('resultCount', { n: count }) : t('noResults', { query: results.query });
     return html`
       <div class="search" @focusout=${this.#onFocusOut}>
-        <label part="label" class="visually-hidden" for="input">${this.label}</label>
+        <label part="label" class="visually-hidden" for="input">${this.label ?? t('search')}</label>
         <div class="field">
           <input
             id="input"
@@ -165,7 +166,7 @@ export class ServiceSearch extends ServiceElement {
             aria-expanded=${expanded ? 'true' : 'false'}
             aria-controls="listbox"
             aria-activedescendant=${active >= 0 ? `option-${active}` : nothing}
-            placeholder=${this.placeholder ?? `Search ${label.toLowerCase()}`}
+            placeholder=${this.placeholder ?? t(op)}
             @input=${this.#onInput}
             @keydown=${this.#onKeyDown}
             @click=${() => (this.open = true)}
@@ -174,27 +175,27 @@ export class ServiceSearch extends ServiceElement {
             ${expanded
               ? nothing
               : taskView(this.#data, () => html``, {
-                  missing: 'Search is not available.',
-                  loading: 'Searching',
-                  empty: this.#noResults(results?.query ?? this.term),
+                  missing: t('searchMissing'),
+                  loading: t('searching'),
+                  empty: t('noResults', { query: results?.query ?? this.term }),
                   isEmpty: (r) => r.items.length === 0,
                   rows: 2,
-                })}
-            <ul id="listbox" part="listbox" class="listbox" role="listbox" aria-label=${`${label} found`} ?hidden=${!expanded}>
-              ${expanded ? results!.items.map((_, i) => renderOption(results!, i, i === active, () => this.#select(i))) : nothing}
+                }, t)}
+            <ul id="listbox" part="listbox" class="listbox" role="listbox" aria-label=${t('found', { what: t(label) })} ?hidden=${!expanded}>
+              ${expanded ? results!.items.map((_, i) => renderOption(results!, i, i === active, () => this.#select(i), t)) : nothing}
             </ul>
           </div>
         </div>
         <div class="filters">
-          <div part="type-selector" class="types" role="group" aria-label="Search for">
+          <div part="type-selector" class="types" role="group" aria-label=${t('searchFor')}>
             ${SEARCH_TYPES.map(
-              (t) => html`<button
+              (choice) => html`<button
                 type="button"
                 part="type-button"
                 class="type"
-                aria-pressed=${t.type === type ? 'true' : 'false'}
-                @click=${() => this.#choose({ type: t.type })}
-              >${t.label}</button>`,
+                aria-pressed=${choice.type === type ? 'true' : 'false'}
+                @click=${() => this.#choose({ type: choice.type })}
+              >${t(choice.label)}</button>`,
             )}
           </div>
           <label part="downloadable" class="downloadable">
@@ -202,16 +203,12 @@ export class ServiceSearch extends ServiceElement {
               type="checkbox"
               @change=${(e: Event) => this.#choose({ onlyDownloadable: (e.target as HTMLInputElement).checked })}
             />
-            Only downloadable
+            ${t('onlyDownloadable')}
           </label>
         </div>
         <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">${announcement}</div>
       </div>
     `;
-  }
-
-  #noResults(query: string): string {
-    return `No results for “${query}”`;
   }
 
   #onInput(e: Event): void {

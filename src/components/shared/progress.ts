@@ -1,5 +1,6 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { formatDuration } from './format.js';
+import type { Translate } from '../../core/i18n/translate.js';
 
 /**
  * Where a track stands: for the engine's current track a seek slider (pointer and keyboard, its
@@ -13,17 +14,18 @@ export const progress = (
   time: number,
   duration: number,
   seek: (seconds: number) => void,
+  t: Translate,
 ): TemplateResult => {
   const total = Math.max(0, duration);
   const at = Math.min(Math.max(0, time), total);
   return html`<div part="progress" class="progress">
     ${current
       ? html`<input part="seek" class="seek" type="range" min="0" max=${total} step="1" .value=${String(at)}
-          aria-label=${`Seek ${title}`} aria-valuetext=${`${formatDuration(at)} of ${formatDuration(total)}`}
+          aria-label=${t('seekTrack', { title })} aria-valuetext=${t('timeOf', { time: formatDuration(at), total: formatDuration(total) })}
           @input=${(e: Event) => seek((e.target as HTMLInputElement).valueAsNumber)} />`
       : html`<span class="seek still" aria-hidden="true"></span>`}
-    <span part="time" class="time">${current ? html`<span class="visually-hidden">Elapsed </span>${formatDuration(at)}<span aria-hidden="true"> / </span>` : nothing}<span
-      class="visually-hidden">${current ? ', total ' : 'Duration '}</span>${formatDuration(total)}</span>
+    <span part="time" class="time">${current ? html`<span class="visually-hidden">${t('elapsed')} </span>${formatDuration(at)}<span aria-hidden="true"> / </span>` : nothing}<span
+      class="visually-hidden">${current ? `, ${t('total')} ` : `${t('duration')} `}</span>${formatDuration(total)}</span>
   </div>`;
 };
 

@@ -3,6 +3,7 @@ import type { Client, ClientOptions } from '../../core/index.js';
 import { clientFor } from '../../core/client.js';
 import { ConfiguredElement } from './configured-element.js';
 import { ProvidedSettings, settingsOf } from '../../controllers/provided-settings.js';
+import { Language } from '../../controllers/language.js';
 
 /** Detail of every `service-error` event. */
 export interface ServiceErrorDetail {
@@ -22,12 +23,20 @@ export class ServiceElement extends ConfiguredElement(LitElement) {
   static override properties: PropertyDeclarations = {
     theme: { reflect: true },
     provided: { state: true },
+    // The element's own language re-renders it (the page's and ancestors' come through Language).
+    lang: {},
   };
 
   /** `light` (the default), `dark`, or `auto`: the reader's system setting (`prefers-color-scheme`). */
   theme?: 'light' | 'dark' | 'auto';
 
   protected provided?: ClientOptions;
+
+  /**
+   * The element's language and its strings in it (`i18n.t`), read once per update.
+   * @internal
+   */
+  readonly i18n: Language = new Language(this);
 
   constructor() {
     super();

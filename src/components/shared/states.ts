@@ -1,5 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { noteIcon } from './icons.js';
+import type { Translate } from '../../core/i18n/translate.js';
 
 /** The three non-data states every data element shows. */
 export const loadingState = (label: string, rows = 3): TemplateResult => html`
@@ -14,30 +15,34 @@ export const loadingState = (label: string, rows = 3): TemplateResult => html`
  * answered late or in a broken shape, or failed (5xx, 429). An item the service does not have
  * (404) is `missing`; another 4xx, or a bad setting, would fail the same way again.
  */
-export const errorState = (error: unknown, missing: string, retry: () => void): TemplateResult => {
+export const errorState = (error: unknown, missing: string, retry: () => void, t: Translate): TemplateResult => {
   const { status = 0, kind, message } = (error ?? {}) as { status?: number; kind?: string; message?: string };
   const unreachable = kind == 'network' || kind == 'timeout';
   return html`
     <div part="error" class="state" role="alert">
-      <span>${status == 404 ? missing : unreachable ? 'The service could not be reached.' : message || 'Something went wrong.'}</span>
+      <span>${status == 404 ? missing : unreachable ? t('unreachable') : message || t('failed')}</span>
       ${unreachable || kind == 'invalid' || status >= 500 || status == 429
-        ? html`<button class="retry" part="retry" @click=${retry}>Retry</button>`
+        ? html`<button class="retry" part="retry" @click=${retry}>${t('retry')}</button>`
         : nothing}
     </div>
   `;
 };
 
-/** What a data element's task (controllers/data-task.ts) shows: loading, its error, the empty state, or `complete`'s view of the data. */
+/**
+ * What a data element's task (controllers/data-task.ts) shows: loading, its error, the empty state,
+ * or `complete`'s view of the data; `labels` in the element's language, `t` its other strings.
+ */
 export const taskView = <R>(
   task: { readonly shown: { value: R | undefined } | { error: unknown } | undefined; run(): Promise<void> },
   complete: (value: R) => TemplateResult,
   labels: { loading: string; empty: string; missing: string; isEmpty?: (value: R) => boolean; rows?: number },
+  t: Translate,
 ): TemplateResult => {
   const shown = task.shown;
   return !shown
     ? loadingState(labels.loading, labels.rows)
     : 'error' in shown
-      ? errorState(shown.error, labels.missing, () => void task.run())
+      ? errorState(shown.error, labels.missing, () => void task.run(), t)
       : shown.value === undefined || labels.isEmpty?.(shown.value)
         ? emptyState(labels.empty)
         : complete(shown.value);

@@ -5,6 +5,7 @@ import { formatDuration, safeUrl } from './format.js';
 import { picture } from './states.js';
 import { progress, progressStyles } from './progress.js';
 import { pauseIcon, playIcon, verifiedIcon } from './icons.js';
+import type { Translate } from '../../core/i18n/translate.js';
 
 /**
  * Rows of playable tracks, rendered inline (no element per row) so a list of 100 costs one
@@ -19,14 +20,17 @@ export interface RowState {
   time: number;
   duration: number;
   seek: (seconds: number) => void;
+  /** The list's strings, in its language. */
+  t: Translate;
 }
 
-export const rowState = (s: PlayerState, seek: (seconds: number) => void): RowState => ({
+export const rowState = (s: PlayerState, seek: (seconds: number) => void, t: Translate): RowState => ({
   currentId: s.track?.id,
   playing: !!s.track && !s.paused,
   time: Math.floor(s.currentTime),
   duration: s.duration,
   seek,
+  t,
 });
 
 /**
@@ -45,11 +49,11 @@ export function trackItem(track: Track, number: number | undefined, state: RowSt
     <span class="text">
       <span part="item-title" class="title">${track.title}</span>
       ${current
-        ? progress(track.title, true, state.time, state.duration, state.seek)
-        : html`<span part="item-artist" class="artist">${track.user.name}${track.user.is_verified ? verifiedIcon() : nothing}</span>`}
+        ? progress(track.title, true, state.time, state.duration, state.seek, state.t)
+        : html`<span part="item-artist" class="artist">${track.user.name}${track.user.is_verified ? verifiedIcon(state.t('verified')) : nothing}</span>`}
     </span>
-    <span part="item-duration" class="duration"><span class="visually-hidden">Duration </span>${formatDuration(track.duration)}</span>
-    <button part="item-play" class="item-play" aria-label=${`${playing ? 'Pause' : 'Play'} ${track.title}`}>
+    <span part="item-duration" class="duration"><span class="visually-hidden">${state.t('duration')} </span>${formatDuration(track.duration)}</span>
+    <button part="item-play" class="item-play" aria-label=${state.t(playing ? 'pauseTrack' : 'playTrack', { title: track.title })}>
       ${playing ? pauseIcon() : playIcon()}
     </button>
   </li>`;

@@ -4,7 +4,7 @@ import { ServiceElement } from '../shared/service-element.js';
 import { DataTask, resolveAs } from '../../controllers/data-task.js';
 import { AudioController } from '../../controllers/audio-controller.js';
 import { theme } from '../shared/theme.js';
-import { formatCount, safeUrl } from '../shared/format.js';
+import { safeUrl, stat } from '../shared/format.js';
 import { downloadIcon, heartIcon, pauseIcon, playIcon, playsIcon, repostIcon, verifiedIcon } from '../shared/icons.js';
 import { levelOf, picture, taskView } from '../shared/states.js';
 import { progress, progressStyles } from '../shared/progress.js';
@@ -90,52 +90,54 @@ export class ServiceTrackCard extends ServiceElement {
   }
 
   protected override render() {
+    const { t } = this.i18n;
     return taskView(this.#data, (track) => this.#renderTrack(track), {
-      loading: 'Loading track',
-      empty: 'No track to show.',
-      missing: 'This track is not available.',
+      loading: t('trackLoading'),
+      empty: t('trackEmpty'),
+      missing: t('trackMissing'),
       rows: this.size === 'tiny' ? 1 : this.size === 'compact' ? 2 : 3, // within the loaded card's height
-    });
+    }, t);
   }
 
   #renderTrack(track: Track) {
     const { state } = this.#audio;
+    const { t, lang } = this.i18n;
     const current = state.track?.id === track.id;
     const playing = current && !state.paused;
     const tiny = this.size === 'tiny';
     const artwork = safeUrl(track.artwork?.['480x480'] ?? track.artwork?.['150x150']);
     const tags = (track.tags ?? '').split(',').map((t) => t.trim()).filter(Boolean);
-    const bar = progress(track.title, current, state.currentTime, current ? state.duration : track.duration, (seconds) => this.#audio.engine.seek(seconds));
+    const bar = progress(track.title, current, state.currentTime, current ? state.duration : track.duration, (seconds) => this.#audio.engine.seek(seconds), t);
     return html`
-      <article part="card" class="card" aria-label=${`${track.title} by ${track.user.name}`}>
+      <article part="card" class="card" aria-label=${t('trackBy', { title: track.title, artist: track.user.name })}>
         ${picture('artwork', artwork)}
         <div class="body">
           <div part="title" class="title" role="heading" aria-level=${levelOf(this.headingLevel, 3)}>${track.link ? html`<a part="link" href=${track.link}>${track.title}</a>` : track.title}</div>
           ${tiny && current
             ? bar
             : html`<div part="artist" class="artist">
-                <span>${track.user.name}</span>${track.user.is_verified ? verifiedIcon() : nothing}
+                <span>${track.user.name}</span>${track.user.is_verified ? verifiedIcon(t('verified')) : nothing}
               </div>`}
           <div class="line">
             <ul part="stats" class="stats">
-              <li>${playsIcon()} ${formatCount(track.play_count)}<span class="visually-hidden"> plays</span></li>
-              <li>${heartIcon()} ${formatCount(track.favorite_count)}<span class="visually-hidden"> favorites</span></li>
-              <li>${repostIcon()} ${formatCount(track.repost_count)}<span class="visually-hidden"> reposts</span></li>
+              ${([[playsIcon, 'playCount', track.play_count], [heartIcon, 'favoriteCount', track.favorite_count], [repostIcon, 'repostCount', track.repost_count]] as const).map(
+                ([icon, key, n]) => html`<li>${icon()} ${stat(t, key, n, lang)}</li>`,
+              )}
             </ul>
             <ul class="meta">
               ${track.genre ? html`<li part="badge" class="badge">${track.genre}</li>` : nothing}
               ${track.mood ? html`<li part="badge" class="badge">${track.mood}</li>` : nothing}
-              ${track.remix_of?.tracks?.length ? html`<li part="badge" class="badge">Remix</li>` : nothing}
-              ${track.downloadable ? html`<li part="badge" class="badge">${downloadIcon()} Downloadable</li>` : nothing}
+              ${track.remix_of?.tracks?.length ? html`<li part="badge" class="badge">${t('remix')}</li>` : nothing}
+              ${track.downloadable ? html`<li part="badge" class="badge">${downloadIcon()} ${t('downloadable')}</li>` : nothing}
             </ul>
           </div>
-          ${tags.length ? html`<ul part="tags" class="tags" aria-label="Tags">${tags.map((t) => html`<li>${t}</li>`)}</ul>` : nothing}
+          ${tags.length ? html`<ul part="tags" class="tags" aria-label=${t('tags')}>${tags.map((t) => html`<li>${t}</li>`)}</ul>` : nothing}
           ${tiny ? nothing : bar}
         </div>
         <button
           part="play-button"
           class="play"
-          aria-label=${`${playing ? 'Pause' : 'Play'} ${track.title}`}
+          aria-label=${t(playing ? 'pauseTrack' : 'playTrack', { title: track.title })}
           aria-busy=${current && state.status === 'loading' ? 'true' : 'false'}
           @click=${() => this.#togglePlay(track)}
         >

@@ -1,3 +1,4 @@
+import type { Key } from '../../core/i18n/en.js';
 import { html, nothing, type PropertyDeclarations } from 'lit';
 import type { Track, TrendingTime } from '../../core/index.js';
 import { GENRES } from '../../core/types.js';
@@ -17,10 +18,11 @@ export interface TrendingChangeDetail {
   genre?: string;
 }
 
-const WINDOWS: ReadonlyArray<readonly [TrendingTime, string]> = [
-  ['week', 'This week'],
-  ['month', 'This month'],
-  ['allTime', 'All time'],
+/** The windows and the names of their labels. */
+const WINDOWS: ReadonlyArray<readonly [TrendingTime, Key]> = [
+  ['week', 'week'],
+  ['month', 'month'],
+  ['allTime', 'allTime'],
 ];
 
 /** `limit` as the service takes it: an integer 1..100, 100 when unset or not a number. */
@@ -94,40 +96,44 @@ export class ServiceTrendingList extends ServiceElement {
   }
 
   protected override render() {
+    const { t } = this.i18n;
     return html`<div class="box">
       ${this.controls ? this.#renderControls() : nothing}
       ${taskView(this.#data, (tracks) => this.#renderList(tracks), {
-        missing: 'Trending tracks are not available.',
-        loading: 'Loading trending tracks',
-        empty: 'No trending tracks for this genre',
+        missing: t('trendingMissing'),
+        loading: t('trendingLoading'),
+        empty: t('trendingEmpty'),
         isEmpty: (tracks) => tracks.length === 0,
         rows: 6,
-      })}
+      }, t)}
     </div>`;
   }
 
   #renderList(tracks: readonly Track[]) {
     const label = WINDOWS.find(([t]) => t === this.time)?.[1];
-    return this.#rows.render(`Trending tracks${this.genre ? ` in ${this.genre}` : ''}${label ? `, ${label.toLowerCase()}` : ''}`, tracks, true);
+    const { t } = this.i18n;
+    const list = this.genre ? t('trendingIn', { genre: this.genre }) : t('trending');
+    return this.#rows.render(label ? t('listWindow', { list, window: t(label).toLocaleLowerCase(this.i18n.lang) }) : list, tracks, true);
   }
 
   #renderControls() {
     const genres: readonly string[] = GENRES;
     const genre = this.genre ?? '';
+    const { t } = this.i18n;
     return html`<div part="controls" class="controls">
-      <div class="windows" role="group" aria-label="Trending window">
+      <div class="windows" role="group" aria-label=${t('trendingWindow')}>
         ${WINDOWS.map(
           ([time, label]) => html`<button
             part="window-button"
             aria-pressed=${this.time === time ? 'true' : 'false'}
             @click=${() => this.#change(time, this.genre)}
-          >${label}</button>`,
+          >${t(label)}</button>`,
         )}
       </div>
       <label class="genre">
-        Genre
+        ${t('genre')}
         <select part="genre-select" .value=${genre} @change=${(e: Event) => this.#change(this.time, (e.target as HTMLSelectElement).value || undefined)}>
-          <option value="" ?selected=${!genre}>All genres</option>
+          <option value="" ?selected=${!genre}>${t('allGenres')}</option>
           ${genre && !genres.includes(genre) ? html`<option value=${genre} selected>${genre}</option>` : nothing}
           ${genres.map((g) => html`<option value=${g} ?selected=${g === genre}>${g}</option>`)}
         </select>

@@ -4,7 +4,8 @@ import { ServiceElement } from '../shared/service-element.js';
 import { DataTask, TaskStatus } from '../../controllers/data-task.js';
 import { levelOf, picture, taskView } from '../shared/states.js';
 import { theme } from '../shared/theme.js';
-import { formatCount, safeUrl } from '../shared/format.js';
+import { counted, safeUrl } from '../shared/format.js';
+import type { Key } from '../../core/i18n/en.js';
 import { personIcon, verifiedIcon } from '../shared/icons.js';
 import { TrackRows } from '../../controllers/track-rows.js';
 import { trackRowStyles } from '../shared/track-rows.js';
@@ -12,12 +13,11 @@ import { favoritesPage, loadProfile, repostedTracks, repostsPage, tracksPage, ty
 import { userCardStyles } from './user-card.styles.js';
 import { define } from '../shared/configured-element.js';
 
-const TABS: ReadonlyArray<readonly [Tab, string]> = [
-  ['tracks', 'Tracks'],
-  ['favorites', 'Favorites'],
-  ['reposts', 'Reposts'],
+const TABS: ReadonlyArray<readonly [Tab, Key]> = [
+  ['tracks', 'tracks'],
+  ['favorites', 'favorites'],
+  ['reposts', 'reposts'],
 ];
-const EMPTY: Record<Tab, string> = { tracks: 'No tracks yet.', favorites: 'No favorite tracks yet.', reposts: 'No reposts yet.' };
 
 /**
  * A user's profile: cover photo, picture, name, handle, verified badge, bio, location, counts
@@ -142,36 +142,38 @@ export class ServiceUserCard extends ServiceElement {
   }
 
   protected override render() {
-    return taskView(this.#profile, (profile) => this.#renderCard(profile), { loading: 'Loading profile', empty: 'No user to show.', missing: 'This user is not available.', rows: 5 });
+    const { t } = this.i18n;
+    return taskView(this.#profile, (profile) => this.#renderCard(profile), { loading: t('profileLoading'), empty: t('userEmpty'), missing: t('userMissing'), rows: 5 }, t);
   }
 
   #renderCard({ user, tags }: Profile) {
     const cover = safeUrl(user.cover_photo?.['640x'] ?? user.cover_photo?.['2000x']);
     const avatar = safeUrl(user.profile_picture?.['150x150'] ?? user.profile_picture?.['480x480']);
-    const counts: Array<[number, string, string]> = [
-      [user.follower_count, 'follower', 'followers'],
-      [user.followee_count, 'following', 'following'],
-      [user.track_count, 'track', 'tracks'],
-      [user.playlist_count, 'playlist', 'playlists'],
-      [user.album_count, 'album', 'albums'],
-      [user.repost_count, 'repost', 'reposts'],
+    const { t, lang } = this.i18n;
+    const counts: Array<[number, Key]> = [
+      [user.follower_count, 'followerCount'],
+      [user.followee_count, 'followingCount'],
+      [user.track_count, 'trackCount'],
+      [user.playlist_count, 'playlistCount'],
+      [user.album_count, 'albumCount'],
+      [user.repost_count, 'repostCount'],
     ];
     return html`<article part="card" class="card" aria-label=${user.name}>
       ${picture('cover', cover, nothing)}
       <div class="head">
         ${picture('avatar', avatar, personIcon())}
         <div class="who">
-          <div part="name" class="name" role="heading" aria-level=${levelOf(this.headingLevel, 2)}><span>${user.name}</span>${user.is_verified ? verifiedIcon() : nothing}</div>
+          <div part="name" class="name" role="heading" aria-level=${levelOf(this.headingLevel, 2)}><span>${user.name}</span>${user.is_verified ? verifiedIcon(t('verified')) : nothing}</div>
           <span part="handle" class="handle">@${user.handle}</span>
         </div>
       </div>
       ${user.bio ? html`<p part="bio" class="bio">${user.bio}</p>` : nothing}
-      ${user.location ? html`<p part="location" class="location"><span class="visually-hidden">Location: </span>${user.location}</p>` : nothing}
+      ${user.location ? html`<p part="location" class="location"><span class="visually-hidden">${t('location')} </span>${user.location}</p>` : nothing}
       <ul part="counts" class="counts">
-        ${counts.map(([n, one, many]) => html`<li><strong>${formatCount(n)}</strong> ${n === 1 ? one : many}</li>`)}
+        ${counts.map(([n, key]) => html`<li>${counted(t, key, n, lang)}</li>`)}
       </ul>
-      ${tags.length ? html`<ul part="tags" class="tags" aria-label="Top tags">${tags.map((t) => html`<li>${t}</li>`)}</ul>` : nothing}
-      <div part="tabs" class="tabs" role="tablist" aria-label=${`${user.name}: music`} @keydown=${this.#onTabKey}>
+      ${tags.length ? html`<ul part="tags" class="tags" aria-label=${t('topTags')}>${tags.map((t) => html`<li>${t}</li>`)}</ul>` : nothing}
+      <div part="tabs" class="tabs" role="tablist" aria-label=${t('music', { name: user.name })} @keydown=${this.#onTabKey}>
         ${TABS.map(
           ([tab, label]) => html`<button
             part="tab"
@@ -181,7 +183,7 @@ export class ServiceUserCard extends ServiceElement {
             aria-selected=${this.#openTab === tab ? 'true' : 'false'}
             tabindex=${this.#openTab === tab ? '0' : '-1'}
             @click=${() => (this.tab = tab)}
-          >${label}</button>`,
+          >${t(label)}</button>`,
         )}
       </div>
       ${TABS.map(
@@ -194,29 +196,31 @@ export class ServiceUserCard extends ServiceElement {
 
   #renderPanel(tab: Tab) {
     const task = this.#panels[tab] as DataTask<readonly unknown[], Page<Track | Activity>>;
-    const label = TABS.find(([t]) => t === tab)![1];
+    const { t } = this.i18n;
+    const label = t(TABS.find(([name]) => name === tab)![1]);
     // The page shown tells: the task's, or the one a server render embedded.
     let more = task.value?.more ?? false;
     const body = taskView(task, (page) => ((more = page.more), tab === 'reposts' ? this.#renderReposts(page.items as Activity[]) : this.#rows.render(label, page.items as Track[])), {
-      loading: `Loading ${label.toLowerCase()}`,
-      missing: 'This user is not available.',
-      empty: EMPTY[tab],
+      loading: t(`${tab}Loading`),
+      missing: t('userMissing'),
+      empty: t(`${tab}None`),
       isEmpty: (page) => page.items.length === 0,
-    });
+    }, t);
     const offset = this.offsets[tab];
     if (offset === 0 && !more) return body;
     const page = Math.floor(offset / this.#size) + 1;
     return html`${body}
-      <nav part="pager" class="pager" aria-label=${`${label} pages`}>
-        <button aria-disabled=${offset === 0 ? 'true' : 'false'} @click=${() => this.#turn(tab, -1)}>Previous</button>
-        <span>Page ${page}</span>
-        <button aria-disabled=${more ? 'false' : 'true'} @click=${() => this.#turn(tab, 1)}>Next</button>
+      <nav part="pager" class="pager" aria-label=${t('pages', { what: label })}>
+        <button aria-disabled=${offset === 0 ? 'true' : 'false'} @click=${() => this.#turn(tab, -1)}>${t('previous')}</button>
+        <span>${t('page', { n: new Intl.NumberFormat(this.i18n.lang).format(page) })}</span>
+        <button aria-disabled=${more ? 'false' : 'true'} @click=${() => this.#turn(tab, 1)}>${t('next')}</button>
       </nav>`;
   }
 
   #renderReposts(reposts: Activity[]) {
+    const { t } = this.i18n;
     return this.#rows.render(
-      'Reposts',
+      t('reposts'),
       repostedTracks(reposts),
       false,
       reposts.map((activity) => {
@@ -230,7 +234,7 @@ export class ServiceUserCard extends ServiceElement {
             <span part="item-title" class="title">${playlist.playlist_name}</span>
             <span part="item-artist" class="artist">${playlist.user?.name}</span>
           </span>
-          <span part="item-kind" class="kind">${activity.item_type?.kind === 'album' || playlist.is_album ? 'Album' : 'Playlist'}</span>
+          <span part="item-kind" class="kind">${t(activity.item_type?.kind === 'album' || playlist.is_album ? 'album' : 'playlist')}</span>
         </li>`;
       }),
     );

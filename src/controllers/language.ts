@@ -1,0 +1,50 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { translations } from '../core/i18n/registry.js';
+import { translate, validLang, type Translate } from '../core/i18n/translate.js';
+
+/**
+ * The language an element speaks: its own `lang`, else its nearest ancestor's (across shadow
+ * roots), else `<html lang>`, else English.
+ */
+export function langOf(el: HTMLElement): string {
+  // The element's own property first: a framework may set it before the attribute exists.
+  let lang: string | null | undefined = el.lang;
+  for (let node: Element | undefined = el; !lang && node; node = (node.getRootNode() as ShadowRoot).host) {
+    lang = node.closest('[lang]')?.getAttribute('lang');
+  }
+  return validLang(lang);
+}
+
+/**
+ * Links an element to the page's translations: re-renders it when a translation arrives or
+ * `<html lang>` or `dir` changes (one observer for the page, kept in the shared registry), and
+ * gives it `t`, its strings in its language, which it reads once per update.
+ */
+export class Language implements ReactiveController {
+  /** The element's language at its last update. */
+  lang = 'en';
+  readonly #update = () => this.host.requestUpdate();
+
+  constructor(private readonly host: ReactiveControllerHost & HTMLElement) {
+    host.addController(this);
+  }
+
+  /** A string in the element's language. */
+  readonly t: Translate = (key, params) => translate(this.lang, key, params);
+
+  hostConnected(): void {
+    const page = translations();
+    page.listeners.add(this.#update);
+    if (page.observer) return;
+    const observer = (page.observer = new MutationObserver(() => page.listeners.forEach((listener) => listener())));
+    observer.observe(document.documentElement, { attributeFilter: ['lang', 'dir'] });
+  }
+
+  hostUpdate(): void {
+    this.lang = langOf(this.host);
+  }
+
+  hostDisconnected(): void {
+    translations().listeners.delete(this.#update);
+  }
+}

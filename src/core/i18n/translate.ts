@@ -1,0 +1,29 @@
+import { en, type Key } from './en.js';
+import { translations } from './registry.js';
+
+/** A string's values, by name: `{title}` in the string takes `params.title`; `n` chooses the plural form. */
+export type Params = Record<string, string | number>;
+
+/** A string of an element's language. */
+export type Translate = (key: Key, params?: Params) => string;
+
+/**
+ * The string `key` in `lang`: its own table, else its base language's (`pt` for `pt-BR`), else
+ * English. A string of plural forms takes the form `Intl.PluralRules` selects for `params.n`.
+ */
+export function translate(lang: string, key: Key, params: Params = {}): string {
+  const { tables } = translations();
+  const code = lang.toLowerCase();
+  const found = tables[code]?.[key] ?? tables[code.split('-')[0]!]?.[key] ?? en[key];
+  const text = typeof found == 'string' ? found : (found[new Intl.PluralRules(lang).select(+params.n!) as 'other'] ?? found.other);
+  return text.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name]));
+}
+
+/** `lang` when `Intl` knows it as a language tag, else English. */
+export function validLang(lang: string | null | undefined): string {
+  try {
+    return (lang && Intl.getCanonicalLocales(lang)[0]) || 'en';
+  } catch {
+    return 'en';
+  }
+}
