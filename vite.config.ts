@@ -1,6 +1,6 @@
 import { readdirSync, existsSync } from 'node:fs';
 import { defineConfig, type UserConfig } from 'vite';
-import { cdnBuild } from './scripts/build/cdn.js';
+import { cdnBuild, translations } from './scripts/build/cdn.js';
 
 /**
  * Two builds from one config:
@@ -32,6 +32,8 @@ function libraryEntries(): Record<string, string> {
       entries[`next/${file.slice(0, -3)}`] = `src/next/${file}`;
     }
   }
+  // service-kit/translations/<code>: each registers its language when imported.
+  for (const code of translations()) entries[`translations/${code}`] = `src/translations/${code}.ts`;
   // Node-only modules (they hold the API secret): plain ESM, same graph, no DOM needed.
   if (existsSync('src/node')) {
     for (const file of readdirSync('src/node').filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))) {

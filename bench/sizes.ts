@@ -2,7 +2,7 @@
 // measured anyway, so a stray chunk would show), and of the core alone.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -31,7 +31,8 @@ function moduleGraph(file: string, seen = new Set<string>()): Set<string> {
 export function cdnSizes(buildFirst = true): GraphSize[] {
   if (buildFirst) execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--mode', 'cdn', '--logLevel', 'warn'], { stdio: 'inherit' });
   const dir = 'dist/cdn';
-  return readdirSync(dir)
+  // The translations (translations/<code>.js) after the elements' files.
+  return [...readdirSync(dir), ...(existsSync(`${dir}/translations`) ? readdirSync(`${dir}/translations`).map((f) => `translations/${f}`) : [])]
     .filter((f) => f.endsWith('.js'))
     .sort((a, b) => (a === 'all.js' ? -1 : b === 'all.js' ? 1 : a < b ? -1 : 1))
     .map((entry) => {
@@ -65,6 +66,9 @@ const CORE_BUDGET = 3 * 1024;
 /** The CDN files' budgets in KB (1,024 bytes), gzip -9 of the file alone; all.js's 30 KB since issue 25 (widgets that fit any frame, the code-flow login, the favourite button). */
 export const CDN_BUDGETS_KB: Record<string, number> = { 'all.js': 30, 'service-login-button.js': 10, 'sdk.js': 12, 'sdk.iife.js': 12 };
 
+/** Each translation file's budget in KB (issue 28): a language costs a page at most 2 KB. */
+export const TRANSLATION_BUDGET_KB = 2;
+
 // `node --import tsx bench/sizes.ts`: the core client's size alone; exits 1 over its 3 KB budget.
 // With `--cdn`: also builds dist/cdn and prints every file's size, exiting 1 when one is over its budget.
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
@@ -73,7 +77,8 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   if (core.gzip > CORE_BUDGET) process.exitCode = 1;
   if (process.argv.includes('--cdn')) {
     for (const size of cdnSizes()) {
-      const budget = CDN_BUDGETS_KB[size.entry] && CDN_BUDGETS_KB[size.entry]! * 1024;
+      const kb = CDN_BUDGETS_KB[size.entry] ?? (size.entry.startsWith('translations/') ? TRANSLATION_BUDGET_KB : undefined);
+      const budget = kb && kb * 1024;
       console.log(`${size.entry}: ${size.files} file(s), ${size.minified} B minified, ${size.gzip} B gzip -9${budget ? ` (budget ${budget} B)` : ''}`);
       if (size.files > 1 || (budget && size.gzip > budget)) process.exitCode = 1;
     }

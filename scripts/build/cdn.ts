@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { build, type Plugin, type ResolvedConfig, type UserConfig } from 'vite';
 import { compactTemplates } from './compact-templates.js';
 import { staticImports } from './static-imports.js';
@@ -20,7 +20,8 @@ export interface CdnFile {
  *  - service-<name>.js: one element each;
  *  - sdk.js: the contract's client-library API (src/sdk.ts) as an ES module;
  *  - sdk.iife.js: the same five functions for a classic script, as `window.serviceKit`;
- *  - any other single-file entry whose source exists (`all-hydrate.js` from src/all-hydrate.ts).
+ *  - any other single-file entry whose source exists (`all-hydrate.js` from src/all-hydrate.ts);
+ *  - translations/<code>.js: one language each (src/translations/<code>.ts), registering itself.
  */
 export function cdnFiles(components: string[]): CdnFile[] {
   return [
@@ -29,7 +30,15 @@ export function cdnFiles(components: string[]): CdnFile[] {
     { file: 'sdk.js', entry: 'src/sdk.ts', format: 'es' },
     { file: 'sdk.iife.js', entry: 'src/sdk-global.ts', format: 'iife' },
     ...(existsSync('src/all-hydrate.ts') ? [{ file: 'all-hydrate.js', entry: 'src/all-hydrate.ts', format: 'es' } as const] : []),
+    ...translations().map((code): CdnFile => ({ file: `translations/${code}.js`, entry: `src/translations/${code}.ts`, format: 'es' })),
   ];
+}
+
+/** The shipped languages' codes, from src/translations/<code>.ts. */
+export function translations(): string[] {
+  return existsSync('src/translations')
+    ? readdirSync('src/translations').filter((f) => f.endsWith('.ts')).map((f) => f.slice(0, -3)).sort()
+    : [];
 }
 
 /**
