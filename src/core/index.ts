@@ -8,3 +8,6 @@ export {
   type Client, type ClientOptions, type SearchOptions, type PageOptions, type LimitOptions,
   type UserTracksOptions, type TrendingOptions, type Resolved,
 } from './client.js';
+// The elements' languages: a translation of their strings, shared by every copy of the kit on the page.
+export { registerTranslation } from './i18n/registry.js';
+export type { Key as StringKey, Plural, Strings } from './i18n/en.js';

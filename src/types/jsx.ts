@@ -24,7 +24,7 @@ declare module 'react' {
   namespace JSX {
     interface IntrinsicElements {
       /** Requests per app as a bar chart, with a table fallback. */
-      'service-app-metrics': Tag<ServiceAppMetrics, 'timeRange' | 'limit' | 'view' | 'loading' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme'> & {
+      'service-app-metrics': Tag<ServiceAppMetrics, 'timeRange' | 'limit' | 'view' | 'loading' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme' | 'lang'> & {
         /** The trailing window: `week` (default), `month` or `all_time`. */
         'time-range'?: Attr<ServiceAppMetrics['timeRange']>;
         /** The application's name, sent as `app_name`. */
@@ -39,7 +39,7 @@ declare module 'react' {
         'onservice-error'?: (event: GlobalEventHandlersEventMap['service-error']) => void;
       };
       /** The page's audio player, with a media-element-like API. */
-      'service-audio-player': Tag<ServiceAudioPlayer, 'trackId' | 'engine' | 'currentTime' | 'volume' | 'muted' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme'> & {
+      'service-audio-player': Tag<ServiceAudioPlayer, 'trackId' | 'engine' | 'currentTime' | 'volume' | 'muted' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme' | 'lang'> & {
         /** A track to load (not play) on its own; shown until something else is played. */
         'track-id'?: Attr<ServiceAudioPlayer['trackId']>;
         /** The application's name, sent as `app_name`. */
@@ -64,7 +64,7 @@ declare module 'react' {
         'onservice-error'?: (event: GlobalEventHandlersEventMap['service-error']) => void;
       };
       /** A favourite (like) button for a track, with its count. */
-      'service-favorite-button': Tag<ServiceFavoriteButton, 'trackId' | 'redirectUri' | 'tokenStorage' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme'> & {
+      'service-favorite-button': Tag<ServiceFavoriteButton, 'trackId' | 'redirectUri' | 'tokenStorage' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme' | 'lang'> & {
         /** The track's id. */
         'track-id'?: Attr<ServiceFavoriteButton['trackId']>;
         /** The app's registered redirect page for the login a signed-out click starts; default this page's address (origin and path). */
@@ -112,7 +112,7 @@ declare module 'react' {
         'onservice-login-error'?: (event: GlobalEventHandlersEventMap['service-login-error']) => void;
       };
       /** A playlist or album with its tracks, playable. */
-      'service-playlist': Tag<ServicePlaylist, 'playlistId' | 'url' | 'loading' | 'headingLevel' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme'> & {
+      'service-playlist': Tag<ServicePlaylist, 'playlistId' | 'url' | 'loading' | 'headingLevel' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme' | 'lang'> & {
         /** The playlist's public id. */
         'playlist-id'?: Attr<ServicePlaylist['playlistId']>;
         /** The level of the heading that holds the playlist's name, 2 to 6 (default 2): set it to fit the page's outline, e.g. `3` under the page's `h2`. Another value means 2. */
@@ -140,7 +140,7 @@ declare module 'react' {
         'auth-url'?: Attr<ServiceProvider['authUrl']>;
       };
       /** A search box with a keyboard-navigable result list. */
-      'service-search': Tag<ServiceSearch, 'type' | 'onlyDownloadable' | 'debounce' | 'limit' | 'value' | 'label' | 'placeholder' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme'> & {
+      'service-search': Tag<ServiceSearch, 'type' | 'onlyDownloadable' | 'debounce' | 'limit' | 'value' | 'label' | 'placeholder' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme' | 'lang'> & {
         /** Only tracks that can be downloaded (for users and playlists: those with such a track). */
         'only-downloadable'?: Attr<ServiceSearch['onlyDownloadable']>;
         /** The application's name, sent as `app_name`. */
@@ -157,7 +157,7 @@ declare module 'react' {
         'onservice-error'?: (event: GlobalEventHandlersEventMap['service-error']) => void;
       };
       /** A track with a play button. */
-      'service-track-card': Tag<ServiceTrackCard, 'trackId' | 'url' | 'size' | 'loading' | 'headingLevel' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme'> & {
+      'service-track-card': Tag<ServiceTrackCard, 'trackId' | 'url' | 'size' | 'loading' | 'headingLevel' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme' | 'lang'> & {
         /** The track's public id. */
         'track-id'?: Attr<ServiceTrackCard['trackId']>;
         /** The level of the heading that holds the track's title, 2 to 6 (default 3): set it to fit the page's outline, e.g. `3` under the page's `h2`. Another value means 3. */
@@ -174,7 +174,7 @@ declare module 'react' {
         'onservice-error'?: (event: GlobalEventHandlersEventMap['service-error']) => void;
       };
       /** The ranked trending tracks, playable. */
-      'service-trending-list': Tag<ServiceTrendingList, 'time' | 'genre' | 'limit' | 'controls' | 'loading' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme'> & {
+      'service-trending-list': Tag<ServiceTrendingList, 'time' | 'genre' | 'limit' | 'controls' | 'loading' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme' | 'lang'> & {
         /** The application's name, sent as `app_name`. */
         'app-name'?: Attr<ServiceTrendingList['appName']>;
         /** The application's API key (needed to log in). */
@@ -189,7 +189,7 @@ declare module 'react' {
         'onservice-trending-change'?: (event: GlobalEventHandlersEventMap['service-trending-change']) => void;
       };
       /** A user's profile with their tracks, favorites and reposts. */
-      'service-user-card': Tag<ServiceUserCard, 'userId' | 'handle' | 'tab' | 'pageSize' | 'loading' | 'headingLevel' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme'> & {
+      'service-user-card': Tag<ServiceUserCard, 'userId' | 'handle' | 'tab' | 'pageSize' | 'loading' | 'headingLevel' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme' | 'lang'> & {
         /** The user's public id. */
         'user-id'?: Attr<ServiceUserCard['userId']>;
         /** Items per page in the tabs, 1 to 100 (default 10). */

@@ -108,6 +108,11 @@ export const audioPlayerStyles = css`
     background: none;
     font-size: 20px;
   }
+  /* Next and previous point the way the page reads. */
+  [part='next-button']:dir(rtl) svg,
+  [part='previous-button']:dir(rtl) svg {
+    transform: scaleX(-1);
+  }
   .icon-button:hover:not(:disabled) {
     background: var(--_surface);
   }

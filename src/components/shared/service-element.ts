@@ -30,6 +30,12 @@ export class ServiceElement extends ConfiguredElement(LitElement) {
   /** `light` (the default), `dark`, or `auto`: the reader's system setting (`prefers-color-scheme`). */
   theme?: 'light' | 'dark' | 'auto';
 
+  /**
+   * The language the element speaks (`fr`, `pt-BR`); unset, its nearest ancestor's `lang`, else
+   * `<html lang>`, else English. Load its translation first (service-kit/translations/<code>).
+   */
+  declare lang: string;
+
   protected provided?: ClientOptions;
 
   /**
