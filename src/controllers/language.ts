@@ -9,7 +9,8 @@ import { translate, validLang, type Translate } from '../core/i18n/translate.js'
 export function langOf(el: HTMLElement): string {
   // The element's own property first: a framework may set it before the attribute exists.
   let lang: string | null | undefined = el.lang;
-  for (let node: Element | undefined = el; !lang && node; node = (node.getRootNode() as ShadowRoot).host) {
+  // A server render's DOM has no closest: there, the element's own lang or English.
+  for (let node: Element | undefined = el; !lang && node?.closest; node = (node.getRootNode() as ShadowRoot).host) {
     lang = node.closest('[lang]')?.getAttribute('lang');
   }
   return validLang(lang);
@@ -21,12 +22,16 @@ export function langOf(el: HTMLElement): string {
  * gives it `t`, its strings in its language, which it reads once per update.
  */
 export class Language implements ReactiveController {
-  /** The element's language at its last update. */
-  lang = 'en';
+  #lang?: string;
   readonly #update = () => this.host.requestUpdate();
 
   constructor(private readonly host: ReactiveControllerHost & HTMLElement) {
     host.addController(this);
+  }
+
+  /** The element's language in this update, found once per update (a server render calls no hostUpdate, and renders once). */
+  get lang(): string {
+    return (this.#lang ??= langOf(this.host));
   }
 
   /** A string in the element's language. */
@@ -41,7 +46,7 @@ export class Language implements ReactiveController {
   }
 
   hostUpdate(): void {
-    this.lang = langOf(this.host);
+    this.#lang = undefined;
   }
 
   hostDisconnected(): void {
