@@ -1,3 +1,4 @@
+import { dirOf, wordsOf } from './words.js';
 import { createHash } from 'node:crypto';
 import { escapeHtml } from '../auth/pages.js';
 
@@ -87,6 +88,8 @@ export interface DocumentOptions {
   kind?: EmbedKind;
   /** Whether the page loads the kit (a not-found page has nothing to run). */
   script?: boolean;
+  /** The page's language, one `embedLang` gave (default English): `<html lang dir>`, its own words, and the kit's translation it loads. */
+  lang?: string;
 }
 
 export interface HtmlDocument {
@@ -102,22 +105,22 @@ function styleHashes(html: string): string[] {
   return [...new Set([...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => sha256(m[1]!)))];
 }
 
-export function htmlDocument({ title, element, baseUrl, layout, size = 'card', oembed, canonical, theme = 'light', script = true, kind }: DocumentOptions): HtmlDocument {
+export function htmlDocument({ title, element, baseUrl, layout, size = 'card', oembed, canonical, theme = 'light', script = true, kind, lang = 'en' }: DocumentOptions): HtmlDocument {
   const links = [
     canonical && layout === 'page' ? `<link rel="canonical" href="${escapeHtml(canonical)}">` : '',
     oembed ? `<link rel="alternate" type="application/json+oembed" href="${escapeHtml(oembed)}" title="${escapeHtml(title)}">` : '',
   ].filter(Boolean);
-  const brand = `<a class="brand" href="${escapeHtml(canonical ?? `${baseUrl}/`)}" target="_blank" rel="noopener">${MARK}<span>Listen on ${PROVIDER}</span></a>`;
+  const brand = `<a class="brand" href="${escapeHtml(canonical ?? `${baseUrl}/`)}" target="_blank" rel="noopener">${MARK}<span>${escapeHtml(wordsOf(lang).listenOn.replace('{provider}', PROVIDER))}</span></a>`;
   const body = layout === 'embed' ? `<div class="frame">\n${element}\n${brand}\n</div>` : `<main class="page"><h1>${escapeHtml(title)}</h1>\n${element}\n</main>`;
   const html = `<!doctype html>
-<html lang="en">
+<html lang="${escapeHtml(lang)}" dir="${dirOf(lang)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · ${PROVIDER}</title>
 <link rel="icon" href="data:,">
 ${links.join('\n')}${links.length ? '\n' : ''}<style>${PAGE_STYLE}</style>
-${script ? `<script type="module" src="${KIT_PATH}"></script>\n` : ''}</head>
+${script && lang !== 'en' ? `<script type="module" src="/embed/translations/${escapeHtml(lang)}.js"></script>\n` : ''}${script ? `<script type="module" src="${KIT_PATH}"></script>\n` : ''}</head>
 <body class="${layout === 'embed' ? `${size} ${theme} ${kind ?? ''}`.trim() : 'card'}">
 ${body}
 </body>

@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
 import { build } from 'esbuild';
@@ -10,6 +11,23 @@ export interface KitBundle {
 
 const ENTRY = fileURLToPath(new URL('../../src/all-hydrate.ts', import.meta.url));
 let bundle: Promise<KitBundle> | undefined;
+const translationBundles = new Map<string, Promise<KitBundle>>();
+
+/** The shipped languages besides English (src/translations/<code>.ts), which an embed page may speak. */
+export const EMBED_LANGS: readonly string[] = readdirSync(fileURLToPath(new URL('../../src/translations/', import.meta.url)))
+  .filter((f) => f.endsWith('.ts'))
+  .map((f) => f.slice(0, -3));
+
+/** One language's translation file as an embed page loads it (`/embed/translations/<code>.js`), bundled like the kit. */
+export function translationBundle(code: string): Promise<KitBundle> {
+  let found = translationBundles.get(code);
+  if (!found) {
+    found = bundleOf(fileURLToPath(new URL(`../../src/translations/${code}.ts`, import.meta.url)));
+    translationBundles.set(code, found);
+    found.catch(() => translationBundles.delete(code));
+  }
+  return found;
+}
 
 /**
  * Bundled with esbuild on first use and kept for the life of the process: the reference service
@@ -17,8 +35,15 @@ let bundle: Promise<KitBundle> | undefined;
  * dist/cdn/all-hydrate.js is the same entry built by Vite.
  */
 export function kitBundle(): Promise<KitBundle> {
-  bundle ??= build({
-    entryPoints: [ENTRY],
+  bundle ??= bundleOf(ENTRY);
+  // A failed build is tried again on the next request.
+  bundle.catch(() => (bundle = undefined));
+  return bundle;
+}
+
+function bundleOf(entry: string): Promise<KitBundle> {
+  return build({
+    entryPoints: [entry],
     bundle: true,
     minify: true,
     format: 'esm',
@@ -31,7 +56,4 @@ export function kitBundle(): Promise<KitBundle> {
     const code = Buffer.from(out.outputFiles[0]!.contents);
     return { code, etag: `"${createHash('sha256').update(code).digest('base64url').slice(0, 22)}"` };
   });
-  // A failed build is tried again on the next request.
-  bundle.catch(() => (bundle = undefined));
-  return bundle;
 }

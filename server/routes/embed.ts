@@ -3,7 +3,8 @@ import type { RouteModule } from '../context.js';
 import { readApi } from '../api/index.js';
 import { notFound } from '../http/errors.js';
 import { decodeId, encodeId } from '../ids.js';
-import { kitBundle } from '../embed/kit.js';
+import { EMBED_LANGS, kitBundle, translationBundle } from '../embed/kit.js';
+import { embedLang, wordsOf } from '../embed/words.js';
 import { pageRenderer } from '../embed/render.js';
 import {
   ELEMENT_OF, EMBED_KINDS, EMBED_SIZES, EMBED_THEMES, htmlDocument, KIT_PATH,
@@ -12,10 +13,10 @@ import {
 import { resolvePath, type FoundResource } from './resolve.js';
 
 /** The element's own attributes for a resource, size and theme. */
-function elementAttributes(kind: EmbedKind, id: string, size: EmbedSize, theme?: EmbedTheme): Record<string, string | undefined> {
-  if (kind === 'track') return { 'track-id': id, size, theme };
-  if (kind === 'playlist') return { 'playlist-id': id, size, theme };
-  return { 'user-id': id, 'page-size': size === 'card' ? '10' : '5', size, theme };
+function elementAttributes(kind: EmbedKind, id: string, size: EmbedSize, theme?: EmbedTheme, lang?: string): Record<string, string | undefined> {
+  if (kind === 'track') return { 'track-id': id, size, theme, lang };
+  if (kind === 'playlist') return { 'playlist-id': id, size, theme, lang };
+  return { 'user-id': id, 'page-size': size === 'card' ? '10' : '5', size, theme, lang };
 }
 
 /** A resource's public path, as its `permalink` gives it: where an embed's "Listen on" link goes. */
@@ -26,8 +27,6 @@ function publicPath(resource: FoundResource, ownerHandle: (ownerId: number) => s
   return `/${owner}/${resource.row.is_album ? 'album' : 'playlist'}/${resource.row.slug}`;
 }
 
-const NOUN: Record<EmbedKind, string> = { track: 'track', playlist: 'playlist', user: 'profile' };
-
 /** "Title by Artist", a playlist's "Name by Owner", or a user's name. */
 export function resourceTitle(resource: FoundResource, ownerName: (ownerId: number) => string): string {
   if (resource.kind === 'user') return resource.row.name;
@@ -36,7 +35,7 @@ export function resourceTitle(resource: FoundResource, ownerName: (ownerId: numb
 }
 
 /**
- * The embed pages, `GET /embed/{track,playlist,user}/<id>?size=&theme=`: the element alone,
+ * The embed pages, `GET /embed/{track,playlist,user}/<id>?size=&theme=&lang=`: the element alone,
  * server-rendered with its data, in a page any site may put in an iframe (frame-ancestors *,
  * scripts from the service alone, no cookies). The public pages, `GET /<handle>`,
  * `/<handle>/<slug>`, `/<handle>/{playlist,album}/<slug>`: the same element under a heading,
@@ -56,23 +55,29 @@ export const embedRoutes: RouteModule = (app, ctx) => {
       .header('referrer-policy', 'strict-origin-when-cross-origin')
       .send(doc.html);
 
-  const render = async (resource: FoundResource, size: EmbedSize, theme: EmbedTheme | undefined, embed = false) => {
+  const render = async (resource: FoundResource, size: EmbedSize, theme: EmbedTheme | undefined, embed = false, lang?: string) => {
     const id = encodeId(resource.row.id);
-    const attributes = elementAttributes(resource.kind, id, size, theme);
+    // English is the kit's own: no attribute, as before.
+    const attributes = elementAttributes(resource.kind, id, size, theme, lang === 'en' ? undefined : lang);
     const result = await renderPage(ELEMENT_OF[resource.kind], embed ? { ...attributes, 'data-embed': '' } : attributes);
     // The resource exists (it was just read): a failed render is the service's own fault.
     if (result.errors.length) throw result.errors[0];
     return result.html;
   };
 
-  app.get<{ Params: { kind: EmbedKind; id: string }; Querystring: { size: EmbedSize; theme?: EmbedTheme } }>(
+  app.get<{ Params: { kind: EmbedKind; id: string }; Querystring: { size: EmbedSize; theme?: EmbedTheme; lang?: string } }>(
     '/embed/:kind/:id',
     {
       schema: {
         params: { type: 'object', properties: { kind: { type: 'string', enum: EMBED_KINDS }, id: { type: 'string', maxLength: 200 } }, required: ['kind', 'id'], additionalProperties: false },
         querystring: {
           type: 'object',
-          properties: { size: { type: 'string', enum: EMBED_SIZES, default: 'card' }, theme: { type: 'string', enum: EMBED_THEMES } },
+          properties: {
+            size: { type: 'string', enum: EMBED_SIZES, default: 'card' },
+            theme: { type: 'string', enum: EMBED_THEMES },
+            // A language tag; one the embeds do not speak means English (see embedLang).
+            lang: { type: 'string', maxLength: 35 },
+          },
           additionalProperties: true,
         },
       },
@@ -83,16 +88,17 @@ export const embedRoutes: RouteModule = (app, ctx) => {
       const key = /^[A-Za-z0-9]{1,32}$/.test(id) ? decodeId(id) : undefined;
       const row = key === undefined ? undefined : kind === 'track' ? queries.trackById(key) : kind === 'playlist' ? queries.playlistById(key) : queries.userById(key);
       const { size, theme } = req.query;
+      const lang = embedLang(req.query.lang);
       if (!row) {
         // An HTML page in the frame, never the API's JSON: the embed's theme, its size, a way on.
-        const element = `<div class="missing" data-embed role="alert"><p>This ${NOUN[kind]} is not available.</p></div>`;
-        const doc = htmlDocument({ title: `Not available`, element, baseUrl: ctx.baseUrl, layout: 'embed', size, theme, kind, script: false });
+        const element = `<div class="missing" data-embed role="alert"><p>${wordsOf(lang).missing[kind]}</p></div>`;
+        const doc = htmlDocument({ title: `Not available`, element, baseUrl: ctx.baseUrl, layout: 'embed', size, theme, kind, script: false, lang });
         return send(reply.code(404), doc);
       }
       const resource = { kind, row } as FoundResource;
-      const element = await render(resource, size, theme, true);
+      const element = await render(resource, size, theme, true, lang);
       const canonical = ctx.baseUrl + publicPath(resource, (owner) => queries.userById(owner)?.handle ?? '');
-      return send(reply, htmlDocument({ title: resourceTitle(resource, ownerName), element, baseUrl: ctx.baseUrl, layout: 'embed', size, theme, kind, canonical }));
+      return send(reply, htmlDocument({ title: resourceTitle(resource, ownerName), element, baseUrl: ctx.baseUrl, layout: 'embed', size, theme, kind, canonical, lang }));
     },
   );
 
@@ -101,6 +107,14 @@ export const embedRoutes: RouteModule = (app, ctx) => {
     reply.header('content-type', 'text/javascript; charset=utf-8').header('cache-control', 'public, max-age=300').header('etag', kit.etag);
     if (req.headers['if-none-match'] === kit.etag) return reply.code(304).send();
     return reply.send(kit.code);
+  });
+
+  // The translations embed pages load: the shipped languages alone.
+  app.get<{ Params: { file: string } }>('/embed/translations/:file', async (req, reply) => {
+    const code = req.params.file.replace(/\.js$/, '');
+    if (!EMBED_LANGS.includes(code)) throw notFound(`No translation ${JSON.stringify(code.slice(0, 40))}`);
+    const file = await translationBundle(code);
+    return reply.header('content-type', 'text/javascript; charset=utf-8').header('cache-control', 'public, max-age=300').header('etag', file.etag).send(file.code);
   });
 
   // Public pages: only paths that name something; anything else is the service's usual 404.

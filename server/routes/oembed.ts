@@ -17,6 +17,8 @@ interface OembedQuery {
   maxheight?: number;
   size: EmbedSize;
   theme?: EmbedTheme;
+  /** The embed's language, passed on to its page. */
+  lang?: string;
 }
 
 const dimension = { type: 'integer', minimum: 1, maximum: 100_000 } as const;
@@ -44,6 +46,8 @@ export const oembedRoutes: RouteModule = (app, ctx) => {
             maxheight: dimension,
             size: { type: 'string', enum: EMBED_SIZES, default: 'card' },
             theme: { type: 'string', enum: EMBED_THEMES },
+            // Passed on to the embed page (`lang=`), which speaks it or its base language, else English.
+            lang: { type: 'string', maxLength: 35 },
           },
           required: ['url'],
           additionalProperties: true,
@@ -51,7 +55,7 @@ export const oembedRoutes: RouteModule = (app, ctx) => {
       },
     },
     async (req, reply) => {
-      const { url, format = 'json', maxwidth = Infinity, maxheight = Infinity, theme } = req.query;
+      const { url, format = 'json', maxwidth = Infinity, maxheight = Infinity, theme, lang } = req.query;
       // Sent here: the error handler words every 5xx as an internal error, and this one is the caller's choice.
       if (format !== 'json') return reply.code(501).send(errorBody(501, `format ${JSON.stringify(format)} is not supported: this endpoint answers json only`));
       const resource = resolvePath(queries, url);
@@ -72,7 +76,7 @@ export const oembedRoutes: RouteModule = (app, ctx) => {
         resource.kind === 'user' ? resource.row.profile_picture : resource.row.artwork,
       );
       const thumbnail = images?.['480x480'];
-      const src = `${base}/embed/${resource.kind}/${encodeId(resource.row.id)}?size=${size}${theme ? `&theme=${theme}` : ''}`;
+      const src = `${base}/embed/${resource.kind}/${encodeId(resource.row.id)}?size=${size}${theme ? `&theme=${theme}` : ''}${lang ? `&lang=${encodeURIComponent(lang)}` : ''}`;
       return {
         version: '1.0',
         type: 'rich',

@@ -11,6 +11,9 @@
  * const card = await renderElement('service-track-card', { 'track-id': 'D7KyD' }, { appName: 'my-app', host });
  * // `card` is HTML: put it in the page, and load the kit with hydration: cdn/all-hydrate.js.
  * ```
+ *
+ * In another language: `lang` among the attributes (`{ 'track-id': 'D7KyD', lang: 'fr' }`); every
+ * shipped translation is registered here. The page loads the same translation for the browser.
  */
 import { render } from '@lit-labs/ssr';
 import { collectResultSync } from '@lit-labs/ssr/lib/render-result.js';
@@ -26,6 +29,13 @@ import '../components/playlist/playlist.js';
 import '../components/trending-list/trending-list.js';
 import '../components/user-card/user-card.js';
 import { LoginButtonRenderer } from '../ssr/login-button.js';
+// Every shipped language, so a render in any of them needs no setup (Node only: their size costs no page).
+import '../translations/ar.js';
+import '../translations/de.js';
+import '../translations/es.js';
+import '../translations/fr.js';
+import '../translations/ja.js';
+import '../translations/pt.js';
 
 /** The elements this module renders. */
 export const SSR_ELEMENTS = ['service-track-card', 'service-playlist', 'service-trending-list', 'service-user-card', 'service-login-button'] as const;
