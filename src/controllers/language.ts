@@ -16,6 +16,17 @@ export function langOf(el: HTMLElement): string {
   return validLang(lang);
 }
 
+/** Whether a `dir` above the element (an ancestor's, across shadow roots, or the page's) says which way it reads. */
+function dirAbove(el: Element): boolean {
+  for (let node: Element | undefined = el.parentElement ?? (el.parentNode as ShadowRoot | null)?.host; node; node = (node.getRootNode() as ShadowRoot).host) {
+    if (node.closest('[dir]')) return true;
+  }
+  return false;
+}
+
+/** Languages written right to left. */
+const RTL = /^(ar|fa|he|ur|yi|ps|sd|ug|dv|ckb)\b/i;
+
 /**
  * Links an element to the page's translations: re-renders it when a translation arrives or
  * `<html lang>` or `dir` changes (one observer for the page, kept in the shared registry), and
@@ -23,6 +34,8 @@ export function langOf(el: HTMLElement): string {
  */
 export class Language implements ReactiveController {
   #lang?: string;
+  /** The `dir` this controller gave its host from the language (the host's own `dir` wins). */
+  #dir = '';
   readonly #update = () => this.host.requestUpdate();
 
   constructor(private readonly host: ReactiveControllerHost & HTMLElement) {
@@ -47,6 +60,12 @@ export class Language implements ReactiveController {
 
   hostUpdate(): void {
     this.#lang = undefined;
+    // Which way the element reads: its own dir, an ancestor's or the page's; else its language's.
+    const { host } = this;
+    if (host.dir != this.#dir) return;
+    this.#dir = !dirAbove(host) && RTL.test(this.lang) ? 'rtl' : '';
+    if (this.#dir) host.dir = this.#dir;
+    else host.removeAttribute('dir');
   }
 
   hostDisconnected(): void {

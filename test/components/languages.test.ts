@@ -146,6 +146,41 @@ describe('languages', () => {
     });
   }
 
+  it('in ar with dir="rtl": artwork right of the title, next pointing left, the seek slider right to left, no axe violations', async () => {
+    const track = tracks[2]!;
+    const box = await fixture<HTMLElement>(html`<div lang="ar" dir="rtl">
+      <service-track-card host=${serviceUrl} app-name=${appName} track-id=${track.id}></service-track-card>
+      <service-audio-player host=${serviceUrl} app-name=${appName}></service-audio-player>
+    </div>`);
+    const [card, player] = [...box.children] as HTMLElement[];
+    await shown(card!, 'card');
+    const part = (el: Element, name: string) => el.shadowRoot!.querySelector(`[part~="${name}"]`)!;
+    expect(part(card!, 'artwork').getBoundingClientRect().left, 'artwork right of the title').to.be.greaterThan(part(card!, 'title').getBoundingClientRect().right - 1);
+    part(card!, 'play-button').dispatchEvent(new MouseEvent('click'));
+    await playing(track.id);
+    await shown(card!, 'seek');
+    expect(getComputedStyle(part(card!, 'seek')).direction, 'the card’s slider').to.equal('rtl');
+    expect(getComputedStyle(part(player!, 'seek')).direction, 'the player’s slider').to.equal('rtl');
+    const mirrored = (name: string) => new DOMMatrix(getComputedStyle(part(player!, name).querySelector('svg')!).transform).a;
+    expect(mirrored('next-button'), 'next drawn pointing left').to.equal(-1);
+    expect(mirrored('previous-button'), 'previous drawn pointing right').to.equal(-1);
+    await expect(card).to.be.accessible();
+    await expect(player).to.be.accessible();
+  });
+
+  it('reads right to left from an Arabic lang alone, and a dir above wins', async () => {
+    const card = await inLang('ar', html`<service-track-card host=${serviceUrl} app-name=${appName} track-id=${tracks[0]!.id}></service-track-card>`);
+    await shown(card, 'card');
+    expect(getComputedStyle(card).direction).to.equal('rtl');
+    const ltr = await fixture<HTMLElement>(html`<div lang="ar" dir="ltr"><service-track-card host=${serviceUrl} app-name=${appName} track-id=${tracks[0]!.id}></service-track-card></div>`);
+    const inner = ltr.firstElementChild as HTMLElement;
+    await shown(inner, 'card');
+    expect(getComputedStyle(inner).direction).to.equal('ltr');
+    expect(inner.hasAttribute('dir')).to.equal(false);
+    card.lang = 'fr';
+    await waitFor(() => getComputedStyle(card).direction === 'ltr', 'French reads left to right');
+  });
+
   it('follows a change of <html lang> at run time: the play button is named in the new language', async () => {
     const track = tracks[0]!;
     const card = await fixture<HTMLElement>(html`<service-track-card host=${serviceUrl} app-name=${appName} track-id=${track.id}></service-track-card>`);
