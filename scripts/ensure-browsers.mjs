@@ -6,7 +6,7 @@
 //   xvfb, xauth        an X display for MiniBrowser, which has no headless mode
 //   pulseaudio         a null sound sink, so that every engine has a device to play into
 import { existsSync } from 'node:fs';
-import { execSync } from 'node:child_process';
+import { ensurePackages } from './apt-packages.mjs';
 import { CHROMIUM, FIREFOX, MINIBROWSER, enginesFromEnv } from '../test/support/engines.mjs';
 
 const onPath = (name) => ['/usr/bin', '/bin', '/usr/local/bin'].some((dir) => existsSync(`${dir}/${name}`));
@@ -23,21 +23,4 @@ const NEEDED = [
 ]
   .filter(([, engine]) => !engine || engines.includes(engine))
   .map(([pkg, , present]) => [pkg, present]);
-const absent = () => NEEDED.filter(([, present]) => !present()).map(([pkg]) => pkg);
-const missing = absent();
-if (missing.length === 0) process.exit(0);
-
-const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-const sudo = isRoot ? '' : 'sudo -n ';
-const install = `apt-get install -y -qq --no-install-recommends ${missing.join(' ')}`;
-console.log(`Installing Debian's ${missing.join(', ')} for the browser tests...`);
-try {
-  execSync(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive ${install}`, { stdio: 'inherit' });
-} catch {
-  console.error(`Could not install them. Run as root: apt-get update && ${install}`);
-  process.exit(1);
-}
-if (absent().length) {
-  console.error(`apt-get finished, but ${absent().join(', ')} is still missing.`);
-  process.exit(1);
-}
+ensurePackages(NEEDED, 'the browser tests');

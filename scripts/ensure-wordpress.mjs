@@ -9,9 +9,10 @@
 //   chromium        the reader's browser
 import { existsSync } from 'node:fs';
 import { execSync } from 'node:child_process';
+import { ensurePackages } from './apt-packages.mjs';
 
 /** Where Debian's package puts WordPress 6.1's default theme. */
-export const THEME = '/usr/share/wordpress/wp-content/themes/twentytwentythree';
+const THEME = '/usr/share/wordpress/wp-content/themes/twentytwentythree';
 const phpHasMysqli = () => {
   try {
     return execSync('php -r "echo extension_loaded(\'mysqli\') ? 1 : 0;"', { stdio: ['ignore', 'pipe', 'ignore'] }).toString() === '1';
@@ -28,24 +29,4 @@ const NEEDED = [
   ['wordpress-theme-twentytwentythree', () => existsSync(THEME)],
   ['chromium', () => existsSync('/usr/bin/chromium')],
 ];
-const absent = () => NEEDED.filter(([, present]) => !present()).map(([pkg]) => pkg);
-const missing = absent();
-if (missing.length === 0) process.exit(0);
-
-const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-const sudo = isRoot ? '' : 'sudo -n ';
-const install = `apt-get install -y -qq --no-install-recommends -o DPkg::Lock::Timeout=600 ${missing.join(' ')}`;
-console.log(`Installing Debian's ${missing.join(', ')} for the WordPress check...`);
-try {
-  execSync(
-    `${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive ${install}`,
-    { stdio: 'inherit' },
-  );
-} catch {
-  console.error(`Could not install them. Run as root: apt-get update && ${install}`);
-  process.exit(1);
-}
-if (absent().length) {
-  console.error(`apt-get finished, but ${absent().join(', ')} is still missing.`);
-  process.exit(1);
-}
+ensurePackages(NEEDED, 'the WordPress check');

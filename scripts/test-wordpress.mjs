@@ -218,7 +218,9 @@ test('the block editor: an Author adds the block, and its preview is the server\
     const card = await frameOf('card');
     await page.evaluate((id) => window.wp.data.dispatch('core/block-editor').updateBlockAttributes(id, { size: 'tiny' }), clientId);
     const tiny = await frameOf('tiny');
-    assert.deepEqual([card, tiny], ['160', '64'], 'the preview is the card\'s frame, then the tiny one\'s');
+    // The heights the service's own oEmbed answers give for the two sizes.
+    const heightOf = async (size) => String((await (await fetch(`${service.url}/oembed?url=${encodeURIComponent(urls.track)}&size=${size}`)).json()).height);
+    assert.deepEqual([card, tiny], [await heightOf('card'), await heightOf('tiny')], 'the preview is the card\'s frame, then the tiny one\'s');
     seen.push({ kind: 'block in the editor (preview)', role: 'author', width: 1280, saw: `the server's frame, ${card} px high for card, ${tiny} px once tiny was picked` });
   } finally {
     await context.close();

@@ -37,19 +37,20 @@ export const PROVIDER = 'Music Service';
 // The page's own rules. An embed page is the frame: the element fills it above the brand line
 // (beside it in tiny), and adapts (its titles end in an ellipsis, its list scrolls under a header
 // that stays). A size hides parts through ::part(), which wins over the element's own rules: a
-// compact playlist or profile drops its description, a tiny one its list.
+// compact playlist or profile drops its description, a tiny one its list. The page's own parts
+// (the brand line, a not-found message) take the theme's colours from one palette on the body.
 const PAGE_STYLE = `html,body{margin:0;background:transparent;height:100%}
-body{font:16px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;overflow:hidden}
+body{font:16px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;overflow:hidden;--accent:#6a14b8;--text:#17171c;--muted:#55555f;--background:#fff;--border:#d9d7e0}
+.dark{--accent:#c58cff;--text:#f2f1f6;--muted:#b4b2bf;--background:#17171c;--border:#3b3a45}
+@media (prefers-color-scheme:dark){.auto{--accent:#c58cff;--text:#f2f1f6;--muted:#b4b2bf;--background:#17171c;--border:#3b3a45}}
 .frame{height:100%;display:grid;grid-template:minmax(0,1fr) auto/minmax(0,1fr)}
 .frame>[data-embed]{max-width:none;min-height:0;height:100%}
 .tiny.track .frame{grid-template:100%/minmax(0,1fr) auto}
-.brand{display:flex;align-items:center;justify-content:flex-end;gap:4px;padding:2px 8px;font-size:13px;color:#55555f;text-decoration:none;white-space:nowrap;overflow:hidden}
+.brand{display:flex;align-items:center;justify-content:flex-end;gap:4px;padding:2px 8px;font-size:13px;color:var(--muted);text-decoration:none;white-space:nowrap;overflow:hidden}
 .brand:hover{text-decoration:underline}
-.brand svg{width:16px;height:16px;flex:none;color:#6a14b8}
+.brand svg{width:16px;height:16px;flex:none;color:var(--accent)}
 .tiny.track .brand span{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
 .tiny.track .brand{padding:0 10px;min-width:44px;justify-content:center}
-.dark .brand{color:#b4b2bf}.dark .brand svg{color:#c58cff}
-@media (prefers-color-scheme:dark){.auto .brand{color:#b4b2bf}.auto .brand svg{color:#c58cff}}
 .tiny service-track-card::part(card){grid-template-columns:auto minmax(0,1fr) auto}
 .tiny service-track-card::part(artwork){display:grid;width:40px;height:40px}
 @media (max-width:400px){.card service-track-card::part(artwork){width:64px;height:64px}}
@@ -58,10 +59,8 @@ body{font:16px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;overflow
 .tiny service-playlist::part(name){-webkit-line-clamp:1}
 :is(.compact,.tiny) service-user-card::part(cover){height:72px}
 .tiny service-playlist::part(list),.tiny service-user-card::part(tabs),.tiny service-user-card::part(panel){display:none}
-.missing{height:100%;display:grid;place-content:center;gap:4px;padding:8px 16px;text-align:center;background:#fff;color:#17171c;border:1px solid #d9d7e0;border-radius:10px;box-sizing:border-box}
-.missing p{margin:0}.missing a{color:#6a14b8}
-.dark .missing{background:#17171c;color:#f2f1f6;border-color:#3b3a45}.dark .missing a{color:#c58cff}
-@media (prefers-color-scheme:dark){.auto .missing{background:#17171c;color:#f2f1f6;border-color:#3b3a45}.auto .missing a{color:#c58cff}}
+.missing{height:100%;display:grid;place-content:center;gap:4px;padding:8px 16px;text-align:center;background:var(--background);color:var(--text);border:1px solid var(--border);border-radius:10px;box-sizing:border-box}
+.missing p{margin:0}
 .page{max-width:760px;margin:0 auto;padding:24px 16px}
 .page h1{font-size:1.1rem;margin:0 0 16px}`;
 

@@ -85,7 +85,7 @@ export const embedRoutes: RouteModule = (app, ctx) => {
     async (req, reply) => {
       const { kind, id } = req.params;
       // Any id the service does not have, well-formed or not, gets the page below.
-      const key = /^[A-Za-z0-9]{1,32}$/.test(id) ? decodeId(id) : undefined;
+      const key = decodeId(id);
       const row = key === undefined ? undefined : kind === 'track' ? queries.trackById(key) : kind === 'playlist' ? queries.playlistById(key) : queries.userById(key);
       const { size, theme } = req.query;
       const lang = embedLang(req.query.lang);

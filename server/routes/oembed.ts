@@ -3,12 +3,10 @@ import { readApi } from '../api/index.js';
 import { errorBody, notFound } from '../http/errors.js';
 import { encodeId } from '../ids.js';
 import { escapeHtml } from '../auth/pages.js';
-import { EMBED_SIZES, EMBED_THEMES, FRAME_SIZES, type EmbedSize, type EmbedTheme } from '../embed/document.js';
+import { EMBED_SIZES, EMBED_THEMES, FRAME_SIZES, PROVIDER, type EmbedSize, type EmbedTheme } from '../embed/document.js';
 import { resolvePath } from './resolve.js';
 import { resourceTitle } from './embed.js';
 
-export { PROVIDER as PROVIDER_NAME } from '../embed/document.js';
-import { PROVIDER as PROVIDER_NAME } from '../embed/document.js';
 
 interface OembedQuery {
   url: string;
@@ -80,7 +78,7 @@ export const oembedRoutes: RouteModule = (app, ctx) => {
       return {
         version: '1.0',
         type: 'rich',
-        provider_name: PROVIDER_NAME,
+        provider_name: PROVIDER,
         provider_url: `${base}/`,
         title,
         author_name: owner.name,

@@ -1,4 +1,5 @@
 // A small service for the login tests: four users, three tracks, the login route modules.
+import assert from 'node:assert/strict';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app.js';
 import type { ServiceContext } from '../../server/context.js';
@@ -21,6 +22,8 @@ export interface AuthService {
   app: FastifyInstance;
   db: Db;
   ctx: ServiceContext;
+  /** GET `url` with an app name; asserts a 200 and gives the answer's `data`. */
+  read<T>(url: string): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -57,6 +60,11 @@ export async function authService(options: OauthOptions & { tokenLifetimes?: Par
     app,
     db,
     ctx,
+    async read<T>(url: string) {
+      const res = await app.inject({ url: `${url}?app_name=test` });
+      assert.equal(res.statusCode, 200, res.body);
+      return (res.json() as { data: T }).data;
+    },
     async close() {
       await app.close();
       db.close();

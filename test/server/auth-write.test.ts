@@ -23,12 +23,6 @@ async function favorite(method: 'POST' | 'DELETE', user: string, track: string, 
   return { status: res.statusCode, body: res.json() as { data?: { favorited: boolean; favorite_count: number }; error?: string }, headers: res.headers };
 }
 
-async function read<T>(url: string): Promise<T> {
-  const res = await service.app.inject({ url: `${url}?app_name=test` });
-  assert.equal(res.statusCode, 200, res.body);
-  return (res.json() as { data: T }).data;
-}
-
 /** Riley grants the demo app write through the login page. */
 async function grantThroughLoginPage(): Promise<void> {
   const browser = new Browser(service.app);
@@ -54,8 +48,8 @@ describe('favorite and unfavorite', () => {
     const res = await favorite('POST', RILEY, TRACK);
     assert.equal(res.status, 403);
     assert.match(res.body.error!, /has not granted write access/);
-    assert.deepEqual(await read(`/v1/users/${RILEY}/favorites`), []);
-    assert.equal((await read<{ favorite_count: number }>(`/v1/tracks/${TRACK}`)).favorite_count, 3);
+    assert.deepEqual(await service.read(`/v1/users/${RILEY}/favorites`), []);
+    assert.equal((await service.read<{ favorite_count: number }>(`/v1/tracks/${TRACK}`)).favorite_count, 3);
   });
 
   test('with a grant from the login page, favorite shows in the read API at once; both are idempotent', async () => {
@@ -63,11 +57,11 @@ describe('favorite and unfavorite', () => {
     let res = await favorite('POST', RILEY, TRACK);
     assert.equal(res.status, 200);
     assert.deepEqual(res.body.data, { user_id: RILEY, track_id: TRACK, favorited: true, favorite_count: 4 });
-    const [saved, ...others] = await read<{ created_at: string }[]>(`/v1/users/${RILEY}/favorites`);
+    const [saved, ...others] = await service.read<{ created_at: string }[]>(`/v1/users/${RILEY}/favorites`);
     assert.deepEqual(others, []);
     assert.ok(Math.abs(Date.parse(saved!.created_at) - Date.now()) < 60_000, 'created_at is when it was favorited');
     assert.deepEqual(saved, { favorite_item_id: TRACK, favorite_type: 'SaveType.track', user_id: RILEY, created_at: saved!.created_at });
-    assert.equal((await read<{ favorite_count: number }>(`/v1/tracks/${TRACK}`)).favorite_count, 4);
+    assert.equal((await service.read<{ favorite_count: number }>(`/v1/tracks/${TRACK}`)).favorite_count, 4);
 
     res = await favorite('POST', RILEY, TRACK);
     assert.equal(res.body.data!.favorite_count, 4, 'a second favorite changes nothing');
@@ -76,10 +70,10 @@ describe('favorite and unfavorite', () => {
     res = await favorite('DELETE', RILEY, TRACK, { authorization: basic });
     assert.equal(res.status, 200);
     assert.deepEqual(res.body.data, { user_id: RILEY, track_id: TRACK, favorited: false, favorite_count: 3 });
-    assert.deepEqual(await read(`/v1/users/${RILEY}/favorites`), []);
+    assert.deepEqual(await service.read(`/v1/users/${RILEY}/favorites`), []);
     res = await favorite('DELETE', RILEY, TRACK);
     assert.equal(res.body.data!.favorite_count, 3, 'a second unfavorite changes nothing');
-    assert.equal((await read<{ favorite_count: number }>(`/v1/tracks/${TRACK}`)).favorite_count, 3);
+    assert.equal((await service.read<{ favorite_count: number }>(`/v1/tracks/${TRACK}`)).favorite_count, 3);
   });
 
   test('a grant is for one app and one user', async () => {

@@ -16,7 +16,7 @@ import { EMBED_SIZES, FRAME_SIZES, type EmbedSize } from '../../server/embed/doc
 
 const CHROMIUM_ARGS = ['--no-sandbox', '--headless=new', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
   '--disable-sync', '--no-first-run'];
-export const COLUMN_WIDTHS = [280, 342, 390, 520, 800];
+const COLUMN_WIDTHS = [280, 342, 390, 520, 800];
 const DOCS = new URL('../../docs/embeds.md', import.meta.url);
 
 type Kind = 'track' | 'playlist' | 'album' | 'user';

@@ -19,12 +19,6 @@ const RILEY = encodeId(2);
 const SAM = encodeId(3);
 const TRACK = encodeId(2); // "Second Wind": no favorites or reposts seeded
 
-async function read<T>(url: string): Promise<T> {
-  const res = await service.app.inject({ url: `${url}?app_name=test` });
-  assert.equal(res.statusCode, 200, res.body);
-  return (res.json() as { data: T }).data;
-}
-
 async function write(method: 'POST' | 'DELETE', what: 'favorites' | 'reposts', token: string | undefined, query: string, track = TRACK) {
   const res = await service.app.inject({
     method,
@@ -67,7 +61,7 @@ describe('/v1/me', () => {
 describe('bearer writes', () => {
   test('favorite and unfavorite: the WriteResponse, the user\'s favorites and the count at once; twice is once', async () => {
     const tokens = await signIn(service);
-    const before = (await read<{ favorite_count: number }>(`/v1/tracks/${TRACK}`)).favorite_count;
+    const before = (await service.read<{ favorite_count: number }>(`/v1/tracks/${TRACK}`)).favorite_count;
     for (let i = 0; i < 2; i++) {
       const res = await write('POST', 'favorites', tokens.access_token, `?user_id=${RILEY}&app_name=fan-site&api_key=${DEMO_APP.apiKey}`);
       assert.equal(res.status, 200, JSON.stringify(res.body));
@@ -76,24 +70,24 @@ describe('bearer writes', () => {
       assert.deepEqual(found, noFindings());
       assert.match(res.body.transaction_hash as string, /^0x[0-9a-f]{64}$/);
     }
-    const favorites = await read<Array<{ favorite_item_id: string }>>(`/v1/users/${RILEY}/favorites`);
+    const favorites = await service.read<Array<{ favorite_item_id: string }>>(`/v1/users/${RILEY}/favorites`);
     assert.ok(favorites.some((f) => f.favorite_item_id === TRACK));
-    assert.equal((await read<{ favorite_count: number }>(`/v1/tracks/${TRACK}`)).favorite_count, before + 1);
+    assert.equal((await service.read<{ favorite_count: number }>(`/v1/tracks/${TRACK}`)).favorite_count, before + 1);
 
     for (let i = 0; i < 2; i++) assert.equal((await write('DELETE', 'favorites', tokens.access_token, `?user_id=${RILEY}`)).status, 200);
-    assert.ok(!(await read<Array<{ favorite_item_id: string }>>(`/v1/users/${RILEY}/favorites`)).some((f) => f.favorite_item_id === TRACK));
-    assert.equal((await read<{ favorite_count: number }>(`/v1/tracks/${TRACK}`)).favorite_count, before);
+    assert.ok(!(await service.read<Array<{ favorite_item_id: string }>>(`/v1/users/${RILEY}/favorites`)).some((f) => f.favorite_item_id === TRACK));
+    assert.equal((await service.read<{ favorite_count: number }>(`/v1/tracks/${TRACK}`)).favorite_count, before);
   });
 
   test('repost and un-repost show in the user\'s reposts and the track\'s count', async () => {
     const tokens = await signIn(service);
-    const before = (await read<{ repost_count: number }>(`/v1/tracks/${TRACK}`)).repost_count;
+    const before = (await service.read<{ repost_count: number }>(`/v1/tracks/${TRACK}`)).repost_count;
     for (let i = 0; i < 2; i++) assert.equal((await write('POST', 'reposts', tokens.access_token, `?user_id=${RILEY}`)).status, 200);
-    const reposts = await read<Array<{ item: { id: string } }>>(`/v1/users/${RILEY}/reposts`);
+    const reposts = await service.read<Array<{ item: { id: string } }>>(`/v1/users/${RILEY}/reposts`);
     assert.ok(reposts.some((r) => r.item.id === TRACK));
-    assert.equal((await read<{ repost_count: number }>(`/v1/tracks/${TRACK}`)).repost_count, before + 1);
+    assert.equal((await service.read<{ repost_count: number }>(`/v1/tracks/${TRACK}`)).repost_count, before + 1);
     for (let i = 0; i < 2; i++) assert.equal((await write('DELETE', 'reposts', tokens.access_token, `?user_id=${RILEY}`)).status, 200);
-    assert.equal((await read<{ repost_count: number }>(`/v1/tracks/${TRACK}`)).repost_count, before);
+    assert.equal((await service.read<{ repost_count: number }>(`/v1/tracks/${TRACK}`)).repost_count, before);
   });
 
   test('a read grant gets 403 insufficient_scope, and nothing changes', async () => {
@@ -104,7 +98,7 @@ describe('bearer writes', () => {
       assert.match(res.body.error as string, /^insufficient_scope/);
       assert.match(res.headers['www-authenticate'] as string, /error="insufficient_scope"/);
     }
-    assert.ok(!(await read<Array<{ favorite_item_id: string }>>(`/v1/users/${RILEY}/favorites`)).some((f) => f.favorite_item_id === TRACK));
+    assert.ok(!(await service.read<Array<{ favorite_item_id: string }>>(`/v1/users/${RILEY}/favorites`)).some((f) => f.favorite_item_id === TRACK));
   });
 
   test('a write for another user is a 403, and nothing changes', async () => {
@@ -114,7 +108,7 @@ describe('bearer writes', () => {
       assert.ok(res.status === 403 || res.status === 400, `${user}: ${res.status}`);
     }
     assert.equal((await write('POST', 'favorites', tokens.access_token, `?user_id=${SAM}`)).status, 403);
-    assert.deepEqual(await read(`/v1/users/${SAM}/favorites`), []);
+    assert.deepEqual(await service.read(`/v1/users/${SAM}/favorites`), []);
   });
 
   test('without a token 401; without user_id 400; an unknown track 404', async () => {

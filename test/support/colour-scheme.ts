@@ -1,7 +1,28 @@
-// A visitor's system colour scheme, in every engine the browser tests run in.
+// A visitor's system colour scheme, or a touch screen, in every engine the browser tests run in.
 import { expect } from '@open-wc/testing';
 import { emulateMedia } from '@web/test-runner-commands';
 import { browserEngine } from './service.js';
+
+/** The `@media` rules of `els`' shadow roots (each sheet once) whose condition matches `condition`; there must be some. */
+function mediaRules(els: Element[], condition: RegExp, what: string): CSSMediaRule[] {
+  const sheets = new Set(els.flatMap((el) => [...el.shadowRoot!.adoptedStyleSheets, ...[...el.shadowRoot!.querySelectorAll('style')].map((s) => s.sheet!)]));
+  const rules = [...sheets]
+    .flatMap((sheet) => [...sheet.cssRules])
+    .filter((rule): rule is CSSMediaRule => rule instanceof CSSMediaRule && condition.test(rule.media.mediaText));
+  expect(rules.length, `${what} have ${condition} rules`).to.be.greaterThan(0);
+  return rules;
+}
+
+/** Runs `check` with `rules` made to hold (`all`) or not (`not all`), and puts their conditions back after. */
+async function withRules(rules: CSSMediaRule[], hold: boolean, check: () => Promise<void>): Promise<void> {
+  const texts = rules.map((rule) => rule.media.mediaText);
+  try {
+    for (const rule of rules) rule.media.mediaText = hold ? 'all' : 'not all';
+    await check();
+  } finally {
+    rules.forEach((rule, i) => (rule.media.mediaText = texts[i]!));
+  }
+}
 
 /**
  * Runs `check` as a visitor whose system colour scheme is `scheme` sees the page. Chromium's
@@ -11,21 +32,13 @@ import { browserEngine } from './service.js';
  * hold, or not, as that visitor's browser evaluates them, and put back after.
  */
 export async function asColourScheme(el: Element, scheme: 'light' | 'dark', check: () => Promise<void>): Promise<void> {
-  const root = el.shadowRoot!;
-  const sheets = [...root.adoptedStyleSheets, ...[...root.querySelectorAll('style')].map((s) => s.sheet!)];
-  const rules = sheets
-    .flatMap((sheet) => [...sheet.cssRules])
-    .filter((rule): rule is CSSMediaRule => rule instanceof CSSMediaRule && /^\(prefers-color-scheme: ?dark\)$/.test(rule.media.mediaText));
-  expect(rules.length, 'the element has @media (prefers-color-scheme: dark) rules').to.be.greaterThan(0);
-  const emulate = browserEngine === 'chromium';
-  const texts = rules.map((rule) => rule.media.mediaText);
+  const rules = mediaRules([el], /^\(prefers-color-scheme: ?dark\)$/, 'the element');
+  if (browserEngine !== 'chromium') return withRules(rules, scheme === 'dark', check);
   try {
-    if (emulate) await emulateMedia({ colorScheme: scheme });
-    else for (const rule of rules) rule.media.mediaText = scheme === 'dark' ? 'all' : 'not all';
+    await emulateMedia({ colorScheme: scheme });
     await check();
   } finally {
-    if (emulate) await emulateMedia({ colorScheme: 'light' });
-    else rules.forEach((rule, i) => (rule.media.mediaText = texts[i]!));
+    await emulateMedia({ colorScheme: 'light' });
   }
 }
 
@@ -34,17 +47,5 @@ export async function asColourScheme(el: Element, scheme: 'light' | 'dark', chec
  * for a coarse pointer (alone or with `hover: none`) are made to hold, then put back. No engine's
  * test driver emulates a pointer, and these rules are the elements' whole answer to touch.
  */
-export async function asTouchScreen(els: Element[], check: () => Promise<void>): Promise<void> {
-  const sheets = new Set(els.flatMap((el) => [...el.shadowRoot!.adoptedStyleSheets, ...[...el.shadowRoot!.querySelectorAll('style')].map((s) => s.sheet!)]));
-  const rules = [...sheets]
-    .flatMap((sheet) => [...sheet.cssRules])
-    .filter((rule): rule is CSSMediaRule => rule instanceof CSSMediaRule && /pointer: ?coarse/.test(rule.media.mediaText));
-  expect(rules.length, 'the elements have @media (pointer: coarse) rules').to.be.greaterThan(0);
-  const texts = rules.map((rule) => rule.media.mediaText);
-  try {
-    for (const rule of rules) rule.media.mediaText = 'all';
-    await check();
-  } finally {
-    rules.forEach((rule, i) => (rule.media.mediaText = texts[i]!));
-  }
-}
+export const asTouchScreen = (els: Element[], check: () => Promise<void>): Promise<void> =>
+  withRules(mediaRules(els, /pointer: ?coarse/, 'the elements'), true, check);

@@ -51,7 +51,7 @@ const loadFailed = (popup: Window | null) => (error: Error) => {
   return fail('network', 'Could not load the login flow: ' + error.message);
 };
 
-/** Hands the redirect flow to auth-redirect.ts, fetched only now: popup pages never load it. */
+/** Hands the redirect flow to redirect.ts, fetched only now: popup pages never load it. */
 const redirect = (client: AuthClient, base: string | undefined, params: LoginParams, redirectUri: string) =>
   import('./redirect.js').then((module) => module.redirect(client, base, params, redirectUri), (error: Error) => fail('network', error.message));
 
