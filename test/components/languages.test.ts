@@ -7,7 +7,7 @@ import '../../src/all.js';
 import '../../src/translations/fr.js';
 import '../../src/translations/ja.js';
 import '../../src/translations/ar.js';
-import { en, type Key } from '../../src/core/i18n/en.js';
+import type { Strings } from '../../src/core/i18n/en.js';
 import { registerTranslation, translations } from '../../src/core/i18n/registry.js';
 import { getAudioEngine } from '../../src/core/audio.js';
 import type { Playlist, Track } from '../../src/core/index.js';
@@ -26,11 +26,11 @@ function strings(el: Element): string[] {
   return found.map((s) => s.replace(/\s+/g, ' ').trim()).filter(Boolean);
 }
 
-/** The pieces of a table's strings around their values (`Play {title}` → `Play`), of three letters or more. */
-function pieces(table: Partial<Record<Key, string | object>>): Set<string> {
+/** The pieces of strings around their values (`Play {title}` → `Play`), of three letters or more. */
+function pieces(strings: Array<Strings[keyof Strings]>): Set<string> {
   const found = new Set<string>();
-  for (const value of Object.values(table)) {
-    for (const form of typeof value === 'string' ? [value] : Object.values(value as object)) {
+  for (const value of strings) {
+    for (const form of typeof value === 'string' ? [value] : Object.values(value!)) {
       for (const piece of (form as string).split(/\{\w+\}/)) {
         const word = piece.replace(/^[\s,.:“”()%/]+|[\s,.:“”()%/]+$/g, '');
         if (/\p{L}{3}/u.test(word)) found.add(word);
@@ -40,10 +40,14 @@ function pieces(table: Partial<Record<Key, string | object>>): Set<string> {
   return found;
 }
 
-/** The English words a translation into `lang` replaces: the English pieces that are none of its own (French keeps `Pause`). */
+/**
+ * The English words a translation into `lang` replaces: the English pieces that are none of its
+ * own (French keeps `Pause`). English is the keys of a complete translation (`singular|plural` split).
+ */
 function englishWords(lang: string): string[] {
-  const own = pieces(translations().tables[lang]!);
-  return [...pieces(en)].filter((word) => !own.has(word));
+  const table = translations().tables[lang]!;
+  const own = pieces(Object.values(table));
+  return [...pieces(Object.keys(table).flatMap((key) => key.split('|')))].filter((word) => !own.has(word));
 }
 
 /** Every string value in the data an element shows (titles, names, genres, tags), longest first. */
@@ -210,8 +214,8 @@ describe('languages', () => {
     await shown(card, 'card');
     const text = (part: string) => card.shadowRoot!.querySelector(`[part="${part}"]`)!;
     expect(text('play-button').getAttribute('aria-label')).to.equal(`Play ${track.title}`);
-    registerTranslation('pt', { playTrack: 'Reproduzir {title}', trackBy: '{title} de {artist}' });
-    registerTranslation('pt-BR', { playTrack: 'Tocar {title}' });
+    registerTranslation('pt', { 'Play {title}': 'Reproduzir {title}', '{title} by {artist}': '{title} de {artist}' });
+    registerTranslation('pt-BR', { 'Play {title}': 'Tocar {title}' });
     await waitFor(() => text('play-button').getAttribute('aria-label') === `Tocar ${track.title}`, 'pt-BR’s own string');
     expect(text('card').getAttribute('aria-label'), 'pt for what pt-BR lacks').to.equal(`${track.title} de ${track.user.name}`);
     expect(text('stats').querySelector('.visually-hidden')!.textContent, 'English for what both lack').to.match(/ plays?$/);

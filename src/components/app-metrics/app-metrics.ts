@@ -16,7 +16,7 @@ export interface AppMetricRow {
 }
 
 /** The names of the windows' words. */
-const RANGES: Record<MetricsTimeRange, Key> = { week: 'last7', month: 'last30', all_time: 'ever' };
+const RANGES: Record<MetricsTimeRange, Key> = { week: 'the last 7 days', month: 'the last 30 days', all_time: 'all time' };
 const ROW = 40;
 const BAR = 14;
 const LABEL_CHARS = 48;
@@ -95,9 +95,9 @@ export class ServiceAppMetrics extends ServiceElement {
   protected override render() {
     const { t } = this.i18n;
     return taskView(this.#data, (rows) => this.#renderMetrics(rows), {
-      missing: t('metricsMissing'),
-      loading: t('metricsLoading'),
-      empty: t('metricsEmpty'),
+      missing: t('These metrics are not available.'),
+      loading: t('Loading app metrics'),
+      empty: t('No requests recorded yet'),
       isEmpty: (rows) => rows.length === 0,
     }, t);
   }
@@ -105,7 +105,7 @@ export class ServiceAppMetrics extends ServiceElement {
   #renderMetrics(rows: AppMetricRow[]) {
     const { t, lang } = this.i18n;
     const number = new Intl.NumberFormat(lang);
-    const caption = t('requestsBy', { range: t(RANGES[this.#range]) });
+    const caption = t('Requests by app, {range}', { range: t(RANGES[this.#range]) });
     const max = Math.max(1, ...rows.map((r) => r.count));
     const table = this.view === 'table';
     // A table does not shrink into the 1px visually-hidden box itself: a wrapper div does the hiding.
@@ -118,8 +118,8 @@ export class ServiceAppMetrics extends ServiceElement {
               const y = i * ROW;
               const width = `${(row.count / max) * 100}%`;
               return svg`<g class="row">
-                <title>${`${row.name || t('noName')}: ${number.format(row.count)}`}</title>
-                <text part="label" class="name" x="0" y=${y + 15}>${shorten(row.name || t('noName'))}</text>
+                <title>${`${row.name || t('(no name)')}: ${number.format(row.count)}`}</title>
+                <text part="label" class="name" x="0" y=${y + 15}>${shorten(row.name || t('(no name)'))}</text>
                 <text part="label" class="count" x="100%" y=${y + 15} text-anchor="end">${formatCount(row.count, lang)}</text>
                 <rect class="track" x="0" y=${y + 21} width="100%" height=${BAR} rx="3"></rect>
                 <rect part="bar" class="bar" x="0" y=${y + 21} width=${width} height=${BAR} rx="3"></rect>
@@ -130,10 +130,10 @@ export class ServiceAppMetrics extends ServiceElement {
         <table part="table" class="table">
           <caption>${caption}</caption>
           <thead>
-            <tr><th scope="col">${t('app')}</th><th scope="col">${t('requests')}</th></tr>
+            <tr><th scope="col">${t('App')}</th><th scope="col">${t('Requests')}</th></tr>
           </thead>
           <tbody>
-            ${rows.map((row) => html`<tr><th scope="row">${row.name || t('noName')}</th><td>${number.format(row.count)}</td></tr>`)}
+            ${rows.map((row) => html`<tr><th scope="row">${row.name || t('(no name)')}</th><td>${number.format(row.count)}</td></tr>`)}
           </tbody>
         </table>
       </div>

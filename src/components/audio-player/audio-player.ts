@@ -214,35 +214,35 @@ export class ServiceAudioPlayer extends ServiceElement {
     const own = !!this.#player.cued;
     const playing = !view.paused;
     const { t } = this.i18n;
-    const valueText = t('timeOf', { time: formatDuration(time), total: formatDuration(duration) });
+    const valueText = t('{time} of {total}', { time: formatDuration(time), total: formatDuration(duration) });
     return html`
-      <section part="player" class="player" aria-label=${t('player')}>
+      <section part="player" class="player" aria-label=${t('Audio player')}>
         <div class="now">${track ? this.#renderTrack(track) : this.#renderNoTrack()}</div>
         <div class="transport">
-          <button part="previous-button" class="icon-button" aria-label=${t('previousTrack')} ?disabled=${!track || own}
+          <button part="previous-button" class="icon-button" aria-label=${t('Previous track')} ?disabled=${!track || own}
             @click=${() => void engine.previous()}>${previousIcon()}</button>
-          <button part="play-button" class="icon-button play" aria-label=${t(playing ? 'pause' : 'play')} ?disabled=${!track}
+          <button part="play-button" class="icon-button play" aria-label=${t(playing ? 'Pause' : 'Play')} ?disabled=${!track}
             aria-busy=${!own && track && view.status === 'loading' ? 'true' : 'false'} @click=${() => this.#toggle()}>
             ${playing ? pauseIcon() : playIcon()}
           </button>
-          <button part="next-button" class="icon-button" aria-label=${t('nextTrack')} ?disabled=${!track || own || state.index + 1 >= state.queue.length}
+          <button part="next-button" class="icon-button" aria-label=${t('Next track')} ?disabled=${!track || own || state.index + 1 >= state.queue.length}
             @click=${() => void engine.next()}>${nextIcon()}</button>
         </div>
         <div class="timeline">
-          <input part="seek" class="seek" type="range" aria-label=${t('seek')} min="0" max=${Math.max(duration, 0)} step="1"
+          <input part="seek" class="seek" type="range" aria-label=${t('Seek')} min="0" max=${Math.max(duration, 0)} step="1"
             .value=${String(Math.min(time, duration))} aria-valuetext=${valueText} ?disabled=${!track}
             @input=${(e: Event) => (this.scrub = (e.target as HTMLInputElement).valueAsNumber)}
             @change=${(e: Event) => this.#commitSeek((e.target as HTMLInputElement).valueAsNumber)} />
           <span part="time" class="time">
-            <span class="visually-hidden">${t('elapsed')} </span>${formatDuration(time)}<span aria-hidden="true"> / </span><span class="visually-hidden">, ${t('total')} </span>${formatDuration(duration)}
+            <span class="visually-hidden">${t('Elapsed')} </span>${formatDuration(time)}<span aria-hidden="true"> / </span><span class="visually-hidden">, ${t('total')} </span>${formatDuration(duration)}
           </span>
         </div>
-        ${view.status === 'error' ? html`<div part="message" class="message" role="alert">${t('playFailed')}</div>` : nothing}
+        ${view.status === 'error' ? html`<div part="message" class="message" role="alert">${t('The track could not be played.')}</div>` : nothing}
         <div class="volume-group">
-          <button part="mute-button" class="icon-button" aria-label=${t('mute')} aria-pressed=${state.muted ? 'true' : 'false'} ?disabled=${!track}
+          <button part="mute-button" class="icon-button" aria-label=${t('Mute')} aria-pressed=${state.muted ? 'true' : 'false'} ?disabled=${!track}
             @click=${() => engine.setMuted(!state.muted)}>${state.muted ? mutedIcon() : volumeIcon()}</button>
-          <input part="volume" class="volume" type="range" aria-label=${t('volume')} min="0" max="1" step="0.05" .value=${String(state.volume)}
-            aria-valuetext=${t('percent', { n: new Intl.NumberFormat(this.i18n.lang).format(Math.round(state.volume * 100)) })} ?disabled=${!track}
+          <input part="volume" class="volume" type="range" aria-label=${t('Volume')} min="0" max="1" step="0.05" .value=${String(state.volume)}
+            aria-valuetext=${new Intl.NumberFormat(this.i18n.lang, { style: 'percent' }).format(state.volume)} ?disabled=${!track}
             @input=${(e: Event) => engine.setVolume((e.target as HTMLInputElement).valueAsNumber)} />
         </div>
       </section>
@@ -267,9 +267,9 @@ export class ServiceAudioPlayer extends ServiceElement {
 
   #renderNoTrack() {
     const { t } = this.i18n;
-    const idle = html`<div class="idle">${t('nothingPlaying')}</div>`;
+    const idle = html`<div class="idle">${t('Nothing playing')}</div>`;
     if (!this.trackId) return idle;
-    return taskView(this.#data, () => idle, { loading: t('trackLoading'), empty: t('nothingPlaying'), missing: t('trackMissing'), rows: 2 }, t);
+    return taskView(this.#data, () => idle, { loading: t('Loading track'), empty: t('Nothing playing'), missing: t('This track is not available.'), rows: 2 }, t);
   }
 }
 

@@ -112,7 +112,7 @@ export class ServiceFavoriteButton extends ServiceElement {
   protected override render() {
     const [favorited, count] = this.own ?? this.#data.value ?? [];
     return html`<button part="button" type="button" aria-pressed=${!!favorited} @click=${this.#click}>
-      ${heartIcon()}<span>${this.i18n.t('favorite')}</span> <b part="count">${count == null ? '' : formatCount(count, this.i18n.lang)}</b>
+      ${heartIcon()}<span>${this.i18n.t('Favorite')}</span> <b part="count">${count == null ? '' : formatCount(count, this.i18n.lang)}</b>
     </button>`;
   }
 

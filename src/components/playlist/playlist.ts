@@ -110,7 +110,7 @@ export class ServicePlaylist extends ServiceElement {
   protected override render() {
     const { t } = this.i18n;
     return html`<div class="box">
-      ${taskView(this.#data, (value) => this.#renderPlaylist(value), { loading: t('playlistLoading'), empty: t('playlistEmpty'), missing: t('playlistMissing'), rows: 5 }, t)}
+      ${taskView(this.#data, (value) => this.#renderPlaylist(value), { loading: t('Loading playlist'), empty: t('No playlist to show.'), missing: t('This playlist is not available.'), rows: 5 }, t)}
     </div>`;
   }
 
@@ -122,14 +122,14 @@ export class ServicePlaylist extends ServiceElement {
       <header part="header" class="header">
         ${picture('artwork', artwork)}
         <div>
-          <span part="kind" class="kind">${t(album ? 'album' : 'playlist')}</span>
+          <span part="kind" class="kind">${t(album ? 'Album' : 'Playlist')}</span>
           <div part="name" class="name" role="heading" aria-level=${levelOf(this.headingLevel, 2)}>${playlist.playlist_name}</div>
           <span part="owner" class="owner">
-            <span>${t('by', { name: playlist.user.name })}</span>${playlist.user.is_verified ? verifiedIcon(t('verified')) : nothing}
+            <span>${t('By {name}', { name: playlist.user.name })}</span>${playlist.user.is_verified ? verifiedIcon(t('Verified')) : nothing}
           </span>
           <ul part="counts" class="counts">
-            <li>${t('trackCount', { n: tracks.length, count: new Intl.NumberFormat(lang).format(tracks.length) })}</li>
-            ${([['playCount', playlist.total_play_count], ['favoriteCount', playlist.favorite_count], ['repostCount', playlist.repost_count]] as const).map(
+            <li>${t('{count} track|{count} tracks', { n: tracks.length, count: new Intl.NumberFormat(lang).format(tracks.length) })}</li>
+            ${([['{count} play|{count} plays', playlist.total_play_count], ['{count} favorite|{count} favorites', playlist.favorite_count], ['{count} repost|{count} reposts', playlist.repost_count]] as const).map(
               ([key, n]) => html`<li>${t(key, { n, count: formatCount(n, lang) })}</li>`,
             )}
           </ul>
@@ -138,8 +138,8 @@ export class ServicePlaylist extends ServiceElement {
       ${playlist.description ? html`<p part="description" class="description">${playlist.description}</p>` : nothing}
       ${this.#playAll(tracks)}
       ${tracks.length
-        ? this.#rows.render(t('tracksOf', { name: playlist.playlist_name }), tracks, true)
-        : html`<div part="empty" class="state">${t(album ? 'albumNoTracks' : 'playlistNoTracks')}</div>`}
+        ? this.#rows.render(t('Tracks of {name}', { name: playlist.playlist_name }), tracks, true)
+        : html`<div part="empty" class="state">${t(album ? 'This album has no tracks.' : 'This playlist has no tracks.')}</div>`}
     `;
   }
 
@@ -150,7 +150,7 @@ export class ServicePlaylist extends ServiceElement {
     const playing = !paused && !!track && tracks.some((t) => t.id === track.id);
     return html`<button part="play-all" class="play-all" ?disabled=${tracks.length === 0}
       @click=${() => (playing ? engine.pause() : this.#play(tracks[0], tracks))}>
-      ${playing ? pauseIcon() : playIcon()} ${this.i18n.t(playing ? 'pause' : 'playAll')}
+      ${playing ? pauseIcon() : playIcon()} ${this.i18n.t(playing ? 'Pause' : 'Play all')}
     </button>`;
   }
 

@@ -23,11 +23,11 @@ export type SearchResults =
   | { query: string; kind: 'user'; items: User[] }
   | { query: string; kind: 'playlist'; items: Playlist[] };
 
-/** The type selector's choices, in order, with the name of each one's label and the client operation it runs (also its placeholder's name). */
+/** The type selector's choices, in order, with each one's label and placeholder (their English, the keys of their translations) and the client operation it runs. */
 export const SEARCH_TYPES = [
-  { type: 'tracks', kind: 'track', label: 'tracks', op: 'searchTracks' },
-  { type: 'users', kind: 'user', label: 'users', op: 'searchUsers' },
-  { type: 'playlists', kind: 'playlist', label: 'playlists', op: 'searchPlaylists' },
+  { type: 'tracks', kind: 'track', label: 'Tracks', placeholder: 'Search tracks', op: 'searchTracks' },
+  { type: 'users', kind: 'user', label: 'Users', placeholder: 'Search users', op: 'searchUsers' },
+  { type: 'playlists', kind: 'playlist', label: 'Playlists', placeholder: 'Search playlists', op: 'searchPlaylists' },
 ] as const;
 
 /** One of the type selector's choices. */
@@ -51,7 +51,7 @@ export function describe(results: SearchResults, index: number, t: Translate): {
   }
   if (results.kind === 'playlist') {
     const list = results.items[index]!;
-    return { image: safeUrl(list.artwork?.['150x150']), title: list.playlist_name, subtitle: t(list.is_album ? 'albumBy' : 'playlistBy', { name: list.user.name }) };
+    return { image: safeUrl(list.artwork?.['150x150']), title: list.playlist_name, subtitle: t(list.is_album ? 'Album by {name}' : 'Playlist by {name}', { name: list.user.name }) };
   }
   const track = results.items[index]!;
   return { image: safeUrl(track.artwork?.['150x150']), title: track.title, subtitle: track.user.name };

@@ -141,7 +141,7 @@ export class ServiceSearch extends ServiceElement {
   }
 
   protected override render() {
-    const { type, label, op } = this.#choice;
+    const { type, label, placeholder } = this.#choice;
     const { t } = this.i18n;
     const status = this.#data.status;
     const results = this.results;
@@ -149,10 +149,10 @@ export class ServiceSearch extends ServiceElement {
     const visible = this.open && this.term !== '' && status !== TaskStatus.INITIAL;
     const expanded = visible && count > 0;
     const active = expanded && this.activeIndex < count ? this.activeIndex : -1;
-    const announcement = !visible || !results ? '' : count ? t('resultCount', { n: count }) : t('noResults', { query: results.query });
+    const announcement = !visible || !results ? '' : count ? t('{n} result available.|{n} results available.', { n: count }) : t('No results for “{query}”', { query: results.query });
     return html`
       <div class="search" @focusout=${this.#onFocusOut}>
-        <label part="label" class="visually-hidden" for="input">${this.label ?? t('search')}</label>
+        <label part="label" class="visually-hidden" for="input">${this.label ?? t('Search')}</label>
         <div class="field">
           <input
             id="input"
@@ -166,7 +166,7 @@ export class ServiceSearch extends ServiceElement {
             aria-expanded=${expanded ? 'true' : 'false'}
             aria-controls="listbox"
             aria-activedescendant=${active >= 0 ? `option-${active}` : nothing}
-            placeholder=${this.placeholder ?? t(op)}
+            placeholder=${this.placeholder ?? t(placeholder)}
             @input=${this.#onInput}
             @keydown=${this.#onKeyDown}
             @click=${() => (this.open = true)}
@@ -175,19 +175,19 @@ export class ServiceSearch extends ServiceElement {
             ${expanded
               ? nothing
               : taskView(this.#data, () => html``, {
-                  missing: t('searchMissing'),
-                  loading: t('searching'),
-                  empty: t('noResults', { query: results?.query ?? this.term }),
+                  missing: t('Search is not available.'),
+                  loading: t('Searching'),
+                  empty: t('No results for “{query}”', { query: results?.query ?? this.term }),
                   isEmpty: (r) => r.items.length === 0,
                   rows: 2,
                 }, t)}
-            <ul id="listbox" part="listbox" class="listbox" role="listbox" aria-label=${t('found', { what: t(label) })} ?hidden=${!expanded}>
+            <ul id="listbox" part="listbox" class="listbox" role="listbox" aria-label=${t('{what} found', { what: t(label) })} ?hidden=${!expanded}>
               ${expanded ? results!.items.map((_, i) => renderOption(results!, i, i === active, () => this.#select(i), t)) : nothing}
             </ul>
           </div>
         </div>
         <div class="filters">
-          <div part="type-selector" class="types" role="group" aria-label=${t('searchFor')}>
+          <div part="type-selector" class="types" role="group" aria-label=${t('Search for')}>
             ${SEARCH_TYPES.map(
               (choice) => html`<button
                 type="button"
@@ -203,7 +203,7 @@ export class ServiceSearch extends ServiceElement {
               type="checkbox"
               @change=${(e: Event) => this.#choose({ onlyDownloadable: (e.target as HTMLInputElement).checked })}
             />
-            ${t('onlyDownloadable')}
+            ${t('Only downloadable')}
           </label>
         </div>
         <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">${announcement}</div>

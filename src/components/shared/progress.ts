@@ -21,11 +21,11 @@ export const progress = (
   return html`<div part="progress" class="progress">
     ${current
       ? html`<input part="seek" class="seek" type="range" min="0" max=${total} step="1" .value=${String(at)}
-          aria-label=${t('seekTrack', { title })} aria-valuetext=${t('timeOf', { time: formatDuration(at), total: formatDuration(total) })}
+          aria-label=${t('Seek {title}', { title })} aria-valuetext=${t('{time} of {total}', { time: formatDuration(at), total: formatDuration(total) })}
           @input=${(e: Event) => seek((e.target as HTMLInputElement).valueAsNumber)} />`
       : html`<span class="seek still" aria-hidden="true"></span>`}
-    <span part="time" class="time">${current ? html`<span class="visually-hidden">${t('elapsed')} </span>${formatDuration(at)}<span aria-hidden="true"> / </span>` : nothing}<span
-      class="visually-hidden">${current ? `, ${t('total')} ` : `${t('duration')} `}</span>${formatDuration(total)}</span>
+    <span part="time" class="time">${current ? html`<span class="visually-hidden">${t('Elapsed')} </span>${formatDuration(at)}<span aria-hidden="true"> / </span>` : nothing}<span
+      class="visually-hidden">${current ? `, ${t('total')} ` : `${t('Duration')} `}</span>${formatDuration(total)}</span>
   </div>`;
 };
 

@@ -20,9 +20,9 @@ export const errorState = (error: unknown, missing: string, retry: () => void, t
   const unreachable = kind == 'network' || kind == 'timeout';
   return html`
     <div part="error" class="state" role="alert">
-      <span>${status == 404 ? missing : unreachable ? t('unreachable') : message || t('failed')}</span>
+      <span>${status == 404 ? missing : unreachable ? t('The service could not be reached.') : message || t('Something went wrong.')}</span>
       ${unreachable || kind == 'invalid' || status >= 500 || status == 429
-        ? html`<button class="retry" part="retry" @click=${retry}>${t('retry')}</button>`
+        ? html`<button class="retry" part="retry" @click=${retry}>${t('Retry')}</button>`
         : nothing}
     </div>
   `;

@@ -92,9 +92,9 @@ export class ServiceTrackCard extends ServiceElement {
   protected override render() {
     const { t } = this.i18n;
     return taskView(this.#data, (track) => this.#renderTrack(track), {
-      loading: t('trackLoading'),
-      empty: t('trackEmpty'),
-      missing: t('trackMissing'),
+      loading: t('Loading track'),
+      empty: t('No track to show.'),
+      missing: t('This track is not available.'),
       rows: this.size === 'tiny' ? 1 : this.size === 'compact' ? 2 : 3, // within the loaded card's height
     }, t);
   }
@@ -109,35 +109,35 @@ export class ServiceTrackCard extends ServiceElement {
     const tags = (track.tags ?? '').split(',').map((t) => t.trim()).filter(Boolean);
     const bar = progress(track.title, current, state.currentTime, current ? state.duration : track.duration, (seconds) => this.#audio.engine.seek(seconds), t);
     return html`
-      <article part="card" class="card" aria-label=${t('trackBy', { title: track.title, artist: track.user.name })}>
+      <article part="card" class="card" aria-label=${t('{title} by {artist}', { title: track.title, artist: track.user.name })}>
         ${picture('artwork', artwork)}
         <div class="body">
           <div part="title" class="title" role="heading" aria-level=${levelOf(this.headingLevel, 3)}>${track.link ? html`<a part="link" href=${track.link}>${track.title}</a>` : track.title}</div>
           ${tiny && current
             ? bar
             : html`<div part="artist" class="artist">
-                <span>${track.user.name}</span>${track.user.is_verified ? verifiedIcon(t('verified')) : nothing}
+                <span>${track.user.name}</span>${track.user.is_verified ? verifiedIcon(t('Verified')) : nothing}
               </div>`}
           <div class="line">
             <ul part="stats" class="stats">
-              ${([[playsIcon, 'playCount', track.play_count], [heartIcon, 'favoriteCount', track.favorite_count], [repostIcon, 'repostCount', track.repost_count]] as const).map(
+              ${([[playsIcon, '{count} play|{count} plays', track.play_count], [heartIcon, '{count} favorite|{count} favorites', track.favorite_count], [repostIcon, '{count} repost|{count} reposts', track.repost_count]] as const).map(
                 ([icon, key, n]) => html`<li>${icon()} ${stat(t, key, n, lang)}</li>`,
               )}
             </ul>
             <ul class="meta">
               ${track.genre ? html`<li part="badge" class="badge">${track.genre}</li>` : nothing}
               ${track.mood ? html`<li part="badge" class="badge">${track.mood}</li>` : nothing}
-              ${track.remix_of?.tracks?.length ? html`<li part="badge" class="badge">${t('remix')}</li>` : nothing}
-              ${track.downloadable ? html`<li part="badge" class="badge">${downloadIcon()} ${t('downloadable')}</li>` : nothing}
+              ${track.remix_of?.tracks?.length ? html`<li part="badge" class="badge">${t('Remix')}</li>` : nothing}
+              ${track.downloadable ? html`<li part="badge" class="badge">${downloadIcon()} ${t('Downloadable')}</li>` : nothing}
             </ul>
           </div>
-          ${tags.length ? html`<ul part="tags" class="tags" aria-label=${t('tags')}>${tags.map((t) => html`<li>${t}</li>`)}</ul>` : nothing}
+          ${tags.length ? html`<ul part="tags" class="tags" aria-label=${t('Tags')}>${tags.map((t) => html`<li>${t}</li>`)}</ul>` : nothing}
           ${tiny ? nothing : bar}
         </div>
         <button
           part="play-button"
           class="play"
-          aria-label=${t(playing ? 'pauseTrack' : 'playTrack', { title: track.title })}
+          aria-label=${t(playing ? 'Pause {title}' : 'Play {title}', { title: track.title })}
           aria-busy=${current && state.status === 'loading' ? 'true' : 'false'}
           @click=${() => this.#togglePlay(track)}
         >

@@ -20,9 +20,9 @@ export interface TrendingChangeDetail {
 
 /** The windows and the names of their labels. */
 const WINDOWS: ReadonlyArray<readonly [TrendingTime, Key]> = [
-  ['week', 'week'],
-  ['month', 'month'],
-  ['allTime', 'allTime'],
+  ['week', 'This week'],
+  ['month', 'This month'],
+  ['allTime', 'All time'],
 ];
 
 /** `limit` as the service takes it: an integer 1..100, 100 when unset or not a number. */
@@ -100,9 +100,9 @@ export class ServiceTrendingList extends ServiceElement {
     return html`<div class="box">
       ${this.controls ? this.#renderControls() : nothing}
       ${taskView(this.#data, (tracks) => this.#renderList(tracks), {
-        missing: t('trendingMissing'),
-        loading: t('trendingLoading'),
-        empty: t('trendingEmpty'),
+        missing: t('Trending tracks are not available.'),
+        loading: t('Loading trending tracks'),
+        empty: t('No trending tracks for this genre'),
         isEmpty: (tracks) => tracks.length === 0,
         rows: 6,
       }, t)}
@@ -112,8 +112,8 @@ export class ServiceTrendingList extends ServiceElement {
   #renderList(tracks: readonly Track[]) {
     const label = WINDOWS.find(([t]) => t === this.time)?.[1];
     const { t } = this.i18n;
-    const list = this.genre ? t('trendingIn', { genre: this.genre }) : t('trending');
-    return this.#rows.render(label ? t('listWindow', { list, window: t(label).toLocaleLowerCase(this.i18n.lang) }) : list, tracks, true);
+    const list = this.genre ? t('Trending tracks in {genre}', { genre: this.genre }) : t('Trending tracks');
+    return this.#rows.render(label ? t('{list}, {window}', { list, window: t(label).toLocaleLowerCase(this.i18n.lang) }) : list, tracks, true);
   }
 
   #renderControls() {
@@ -121,7 +121,7 @@ export class ServiceTrendingList extends ServiceElement {
     const genre = this.genre ?? '';
     const { t } = this.i18n;
     return html`<div part="controls" class="controls">
-      <div class="windows" role="group" aria-label=${t('trendingWindow')}>
+      <div class="windows" role="group" aria-label=${t('Trending window')}>
         ${WINDOWS.map(
           ([time, label]) => html`<button
             part="window-button"
@@ -131,9 +131,9 @@ export class ServiceTrendingList extends ServiceElement {
         )}
       </div>
       <label class="genre">
-        ${t('genre')}
+        ${t('Genre')}
         <select part="genre-select" .value=${genre} @change=${(e: Event) => this.#change(this.time, (e.target as HTMLSelectElement).value || undefined)}>
-          <option value="" ?selected=${!genre}>${t('allGenres')}</option>
+          <option value="" ?selected=${!genre}>${t('All genres')}</option>
           ${genre && !genres.includes(genre) ? html`<option value=${genre} selected>${genre}</option>` : nothing}
           ${genres.map((g) => html`<option value=${g} ?selected=${g === genre}>${g}</option>`)}
         </select>

@@ -13,10 +13,10 @@ import { favoritesPage, loadProfile, repostedTracks, repostsPage, tracksPage, ty
 import { userCardStyles } from './user-card.styles.js';
 import { define } from '../shared/configured-element.js';
 
-const TABS: ReadonlyArray<readonly [Tab, Key]> = [
-  ['tracks', 'tracks'],
-  ['favorites', 'favorites'],
-  ['reposts', 'reposts'],
+const TABS: ReadonlyArray<readonly [Tab, Key, Key, Key]> = [
+  ['tracks', 'Tracks', 'Loading tracks', 'No tracks yet.'],
+  ['favorites', 'Favorites', 'Loading favorites', 'No favorite tracks yet.'],
+  ['reposts', 'Reposts', 'Loading reposts', 'No reposts yet.'],
 ];
 
 /**
@@ -143,7 +143,7 @@ export class ServiceUserCard extends ServiceElement {
 
   protected override render() {
     const { t } = this.i18n;
-    return taskView(this.#profile, (profile) => this.#renderCard(profile), { loading: t('profileLoading'), empty: t('userEmpty'), missing: t('userMissing'), rows: 5 }, t);
+    return taskView(this.#profile, (profile) => this.#renderCard(profile), { loading: t('Loading profile'), empty: t('No user to show.'), missing: t('This user is not available.'), rows: 5 }, t);
   }
 
   #renderCard({ user, tags }: Profile) {
@@ -151,29 +151,29 @@ export class ServiceUserCard extends ServiceElement {
     const avatar = safeUrl(user.profile_picture?.['150x150'] ?? user.profile_picture?.['480x480']);
     const { t, lang } = this.i18n;
     const counts: Array<[number, Key]> = [
-      [user.follower_count, 'followerCount'],
-      [user.followee_count, 'followingCount'],
-      [user.track_count, 'trackCount'],
-      [user.playlist_count, 'playlistCount'],
-      [user.album_count, 'albumCount'],
-      [user.repost_count, 'repostCount'],
+      [user.follower_count, '{count} follower|{count} followers'],
+      [user.followee_count, '{count} following'],
+      [user.track_count, '{count} track|{count} tracks'],
+      [user.playlist_count, '{count} playlist|{count} playlists'],
+      [user.album_count, '{count} album|{count} albums'],
+      [user.repost_count, '{count} repost|{count} reposts'],
     ];
     return html`<article part="card" class="card" aria-label=${user.name}>
       ${picture('cover', cover, nothing)}
       <div class="head">
         ${picture('avatar', avatar, personIcon())}
         <div class="who">
-          <div part="name" class="name" role="heading" aria-level=${levelOf(this.headingLevel, 2)}><span>${user.name}</span>${user.is_verified ? verifiedIcon(t('verified')) : nothing}</div>
+          <div part="name" class="name" role="heading" aria-level=${levelOf(this.headingLevel, 2)}><span>${user.name}</span>${user.is_verified ? verifiedIcon(t('Verified')) : nothing}</div>
           <span part="handle" class="handle">@${user.handle}</span>
         </div>
       </div>
       ${user.bio ? html`<p part="bio" class="bio">${user.bio}</p>` : nothing}
-      ${user.location ? html`<p part="location" class="location"><span class="visually-hidden">${t('location')} </span>${user.location}</p>` : nothing}
+      ${user.location ? html`<p part="location" class="location"><span class="visually-hidden">${t('Location:')} </span>${user.location}</p>` : nothing}
       <ul part="counts" class="counts">
         ${counts.map(([n, key]) => html`<li>${counted(t, key, n, lang)}</li>`)}
       </ul>
-      ${tags.length ? html`<ul part="tags" class="tags" aria-label=${t('topTags')}>${tags.map((t) => html`<li>${t}</li>`)}</ul>` : nothing}
-      <div part="tabs" class="tabs" role="tablist" aria-label=${t('music', { name: user.name })} @keydown=${this.#onTabKey}>
+      ${tags.length ? html`<ul part="tags" class="tags" aria-label=${t('Top tags')}>${tags.map((t) => html`<li>${t}</li>`)}</ul>` : nothing}
+      <div part="tabs" class="tabs" role="tablist" aria-label=${t('{name}: music', { name: user.name })} @keydown=${this.#onTabKey}>
         ${TABS.map(
           ([tab, label]) => html`<button
             part="tab"
@@ -197,30 +197,31 @@ export class ServiceUserCard extends ServiceElement {
   #renderPanel(tab: Tab) {
     const task = this.#panels[tab] as DataTask<readonly unknown[], Page<Track | Activity>>;
     const { t } = this.i18n;
-    const label = t(TABS.find(([name]) => name === tab)![1]);
+    const [, name, loading, empty] = TABS.find(([name]) => name === tab)!;
+    const label = t(name);
     // The page shown tells: the task's, or the one a server render embedded.
     let more = task.value?.more ?? false;
     const body = taskView(task, (page) => ((more = page.more), tab === 'reposts' ? this.#renderReposts(page.items as Activity[]) : this.#rows.render(label, page.items as Track[])), {
-      loading: t(`${tab}Loading`),
-      missing: t('userMissing'),
-      empty: t(`${tab}None`),
+      loading: t(loading),
+      missing: t('This user is not available.'),
+      empty: t(empty),
       isEmpty: (page) => page.items.length === 0,
     }, t);
     const offset = this.offsets[tab];
     if (offset === 0 && !more) return body;
     const page = Math.floor(offset / this.#size) + 1;
     return html`${body}
-      <nav part="pager" class="pager" aria-label=${t('pages', { what: label })}>
-        <button aria-disabled=${offset === 0 ? 'true' : 'false'} @click=${() => this.#turn(tab, -1)}>${t('previous')}</button>
-        <span>${t('page', { n: new Intl.NumberFormat(this.i18n.lang).format(page) })}</span>
-        <button aria-disabled=${more ? 'false' : 'true'} @click=${() => this.#turn(tab, 1)}>${t('next')}</button>
+      <nav part="pager" class="pager" aria-label=${t('{what}: pages', { what: label })}>
+        <button aria-disabled=${offset === 0 ? 'true' : 'false'} @click=${() => this.#turn(tab, -1)}>${t('Previous')}</button>
+        <span>${t('Page {n}', { n: new Intl.NumberFormat(this.i18n.lang).format(page) })}</span>
+        <button aria-disabled=${more ? 'false' : 'true'} @click=${() => this.#turn(tab, 1)}>${t('Next')}</button>
       </nav>`;
   }
 
   #renderReposts(reposts: Activity[]) {
     const { t } = this.i18n;
     return this.#rows.render(
-      t('reposts'),
+      t('Reposts'),
       repostedTracks(reposts),
       false,
       reposts.map((activity) => {
@@ -234,7 +235,7 @@ export class ServiceUserCard extends ServiceElement {
             <span part="item-title" class="title">${playlist.playlist_name}</span>
             <span part="item-artist" class="artist">${playlist.user?.name}</span>
           </span>
-          <span part="item-kind" class="kind">${t(activity.item_type?.kind === 'album' || playlist.is_album ? 'album' : 'playlist')}</span>
+          <span part="item-kind" class="kind">${t(activity.item_type?.kind === 'album' || playlist.is_album ? 'Album' : 'Playlist')}</span>
         </li>`;
       }),
     );

@@ -2,128 +2,126 @@
 export type Plural = { [form in Intl.LDMLPluralRule]?: string } & { other: string };
 
 /**
- * Every string the elements show or announce, in English: the kit's one built-in language. A value
- * names its values in braces (`{title}`), never joins pieces, so a translation may order them.
+ * Every string the elements show or announce, in English, the kit's one built-in language. The
+ * English string is its own key: an element passes it to `t()` as it is, and a translation maps
+ * it to its own words. A string names its values in braces (`{title}`), never joins pieces, so a
+ * translation may order them. A string with plural forms is its English singular and plural joined
+ * by `|`; a translation gives it the forms its language has. A type only: it costs no bytes.
  */
-export const en = {
+export type Key =
   // The states every data element shows.
-  unreachable: 'The service could not be reached.',
-  failed: 'Something went wrong.',
-  retry: 'Retry',
+  | 'The service could not be reached.'
+  | 'Something went wrong.'
+  | 'Retry'
   // A track: its card, its rows, its time.
-  play: 'Play',
-  pause: 'Pause',
-  playTrack: 'Play {title}',
-  pauseTrack: 'Pause {title}',
-  trackBy: '{title} by {artist}',
-  seekTrack: 'Seek {title}',
-  timeOf: '{time} of {total}',
-  elapsed: 'Elapsed',
-  total: 'total',
-  duration: 'Duration',
-  verified: 'Verified',
-  playCount: { one: '{count} play', other: '{count} plays' } as Plural,
-  favoriteCount: { one: '{count} favorite', other: '{count} favorites' } as Plural,
-  repostCount: { one: '{count} repost', other: '{count} reposts' } as Plural,
-  remix: 'Remix',
-  downloadable: 'Downloadable',
-  tags: 'Tags',
-  trackLoading: 'Loading track',
-  trackEmpty: 'No track to show.',
-  trackMissing: 'This track is not available.',
+  | 'Play'
+  | 'Pause'
+  | 'Play {title}'
+  | 'Pause {title}'
+  | '{title} by {artist}'
+  | 'Seek {title}'
+  | '{time} of {total}'
+  | 'Elapsed'
+  | 'total'
+  | 'Duration'
+  | 'Verified'
+  | '{count} play|{count} plays'
+  | '{count} favorite|{count} favorites'
+  | '{count} repost|{count} reposts'
+  | 'Remix'
+  | 'Downloadable'
+  | 'Tags'
+  | 'Loading track'
+  | 'No track to show.'
+  | 'This track is not available.'
   // The audio player.
-  player: 'Audio player',
-  previousTrack: 'Previous track',
-  nextTrack: 'Next track',
-  seek: 'Seek',
-  mute: 'Mute',
-  volume: 'Volume',
-  percent: '{n}%',
-  nothingPlaying: 'Nothing playing',
-  playFailed: 'The track could not be played.',
+  | 'Audio player'
+  | 'Previous track'
+  | 'Next track'
+  | 'Seek'
+  | 'Mute'
+  | 'Volume'
+  | 'Nothing playing'
+  | 'The track could not be played.'
   // Lists of tracks, users and playlists.
-  tracks: 'Tracks',
-  users: 'Users',
-  playlists: 'Playlists',
-  favorites: 'Favorites',
-  reposts: 'Reposts',
-  album: 'Album',
-  playlist: 'Playlist',
-  by: 'By {name}',
-  albumBy: 'Album by {name}',
-  playlistBy: 'Playlist by {name}',
-  trackCount: { one: '{count} track', other: '{count} tracks' } as Plural,
+  | 'Tracks'
+  | 'Users'
+  | 'Playlists'
+  | 'Favorites'
+  | 'Reposts'
+  | 'Album'
+  | 'Playlist'
+  | 'By {name}'
+  | 'Album by {name}'
+  | 'Playlist by {name}'
+  | '{count} track|{count} tracks'
   // The playlist.
-  playlistLoading: 'Loading playlist',
-  playlistEmpty: 'No playlist to show.',
-  playlistMissing: 'This playlist is not available.',
-  tracksOf: 'Tracks of {name}',
-  albumNoTracks: 'This album has no tracks.',
-  playlistNoTracks: 'This playlist has no tracks.',
-  playAll: 'Play all',
+  | 'Loading playlist'
+  | 'No playlist to show.'
+  | 'This playlist is not available.'
+  | 'Tracks of {name}'
+  | 'This album has no tracks.'
+  | 'This playlist has no tracks.'
+  | 'Play all'
   // The trending list.
-  trendingLoading: 'Loading trending tracks',
-  trendingEmpty: 'No trending tracks for this genre',
-  trendingMissing: 'Trending tracks are not available.',
-  trending: 'Trending tracks',
-  trendingIn: 'Trending tracks in {genre}',
-  listWindow: '{list}, {window}',
-  week: 'This week',
-  month: 'This month',
-  allTime: 'All time',
-  trendingWindow: 'Trending window',
-  genre: 'Genre',
-  allGenres: 'All genres',
+  | 'Loading trending tracks'
+  | 'No trending tracks for this genre'
+  | 'Trending tracks are not available.'
+  | 'Trending tracks'
+  | 'Trending tracks in {genre}'
+  | '{list}, {window}'
+  | 'This week'
+  | 'This month'
+  | 'All time'
+  | 'Trending window'
+  | 'Genre'
+  | 'All genres'
   // The user card.
-  profileLoading: 'Loading profile',
-  userEmpty: 'No user to show.',
-  userMissing: 'This user is not available.',
-  location: 'Location:',
-  topTags: 'Top tags',
-  music: '{name}: music',
-  followerCount: { one: '{count} follower', other: '{count} followers' } as Plural,
-  followingCount: '{count} following',
-  playlistCount: { one: '{count} playlist', other: '{count} playlists' } as Plural,
-  albumCount: { one: '{count} album', other: '{count} albums' } as Plural,
-  tracksLoading: 'Loading tracks',
-  favoritesLoading: 'Loading favorites',
-  repostsLoading: 'Loading reposts',
-  tracksNone: 'No tracks yet.',
-  favoritesNone: 'No favorite tracks yet.',
-  repostsNone: 'No reposts yet.',
-  pages: '{what}: pages',
-  previous: 'Previous',
-  next: 'Next',
-  page: 'Page {n}',
+  | 'Loading profile'
+  | 'No user to show.'
+  | 'This user is not available.'
+  | 'Location:'
+  | 'Top tags'
+  | '{name}: music'
+  | '{count} follower|{count} followers'
+  | '{count} following'
+  | '{count} playlist|{count} playlists'
+  | '{count} album|{count} albums'
+  | 'Loading tracks'
+  | 'Loading favorites'
+  | 'Loading reposts'
+  | 'No tracks yet.'
+  | 'No favorite tracks yet.'
+  | 'No reposts yet.'
+  | '{what}: pages'
+  | 'Previous'
+  | 'Next'
+  | 'Page {n}'
   // The search.
-  search: 'Search',
-  searchFor: 'Search for',
-  searchTracks: 'Search tracks',
-  searchUsers: 'Search users',
-  searchPlaylists: 'Search playlists',
-  searching: 'Searching',
-  searchMissing: 'Search is not available.',
-  noResults: 'No results for “{query}”',
-  found: '{what} found',
-  resultCount: { one: '{n} result available.', other: '{n} results available.' } as Plural,
-  onlyDownloadable: 'Only downloadable',
+  | 'Search'
+  | 'Search for'
+  | 'Search tracks'
+  | 'Search users'
+  | 'Search playlists'
+  | 'Searching'
+  | 'Search is not available.'
+  | 'No results for “{query}”'
+  | '{what} found'
+  | '{n} result available.|{n} results available.'
+  | 'Only downloadable'
   // App metrics.
-  metricsLoading: 'Loading app metrics',
-  metricsEmpty: 'No requests recorded yet',
-  metricsMissing: 'These metrics are not available.',
-  requestsBy: 'Requests by app, {range}',
-  last7: 'the last 7 days',
-  last30: 'the last 30 days',
-  ever: 'all time',
-  app: 'App',
-  requests: 'Requests',
-  noName: '(no name)',
+  | 'Loading app metrics'
+  | 'No requests recorded yet'
+  | 'These metrics are not available.'
+  | 'Requests by app, {range}'
+  | 'the last 7 days'
+  | 'the last 30 days'
+  | 'all time'
+  | 'App'
+  | 'Requests'
+  | '(no name)'
   // The favourite button.
-  favorite: 'Favorite',
-} as const satisfies Record<string, string | Plural>;
-
-/** The name of one of the elements' strings. */
-export type Key = keyof typeof en;
+  | 'Favorite';
 
 /** One language's strings: any of the keys, each a string or plural forms. */
 export type Strings = { [key in Key]?: string | Plural };

@@ -1,4 +1,4 @@
-import { en, type Key } from './en.js';
+import type { Key } from './en.js';
 import { translations } from './registry.js';
 
 /** A string's values, by name: `{title}` in the string takes `params.title`; `n` chooses the plural form. */
@@ -8,13 +8,14 @@ export type Params = Record<string, string | number>;
 export type Translate = (key: Key, params?: Params) => string;
 
 /**
- * The string `key` in `lang`: its own table, else its base language's (`pt` for `pt-BR`), else
- * English. A string of plural forms takes the form `Intl.PluralRules` selects for `params.n`.
+ * The string `key` (its English) in `lang`: from its own table, else its base language's (`pt` for
+ * `pt-BR`), else English. A string of plural forms takes the form `Intl.PluralRules` selects for
+ * `params.n`; English's own (`singular|plural`) the singular for 1.
  */
 export function translate(lang: string, key: Key, params: Params = {}): string {
   const { tables } = translations();
   const code = lang.toLowerCase();
-  const found = tables[code]?.[key] ?? tables[code.split('-')[0]!]?.[key] ?? en[key];
+  const found = tables[code]?.[key] ?? tables[code.split('-')[0]!]?.[key] ?? key.replace(params.n == 1 ? /\|.*/ : /.*\|/, '');
   const text = typeof found == 'string' ? found : (found[new Intl.PluralRules(lang).select(+params.n!) as 'other'] ?? found.other);
   return text.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name]));
 }
