@@ -3,26 +3,21 @@ import { translations } from '../core/i18n/registry.js';
 import { translate, validLang, type Translate } from '../core/i18n/translate.js';
 
 /**
+ * The nearest `name` attribute's value at or above `node`, across shadow roots (a shadow root's
+ * host is next), or undefined. A server render's DOM has no `getRootNode`: there, undefined.
+ */
+const nearest = (node: Node | null | undefined, name: string): string | null | undefined => {
+  let value;
+  for (; !value && node?.getRootNode; node = (node.getRootNode() as ShadowRoot).host) value = (node as Element).closest?.(`[${name}]`)?.getAttribute(name);
+  return value;
+};
+
+/**
  * The language an element speaks: its own `lang`, else its nearest ancestor's (across shadow
  * roots), else `<html lang>`, else English.
  */
-export function langOf(el: HTMLElement): string {
-  // The element's own property first: a framework may set it before the attribute exists.
-  let lang: string | null | undefined = el.lang;
-  // A server render's DOM has no closest: there, the element's own lang or English.
-  for (let node: Element | undefined = el; !lang && node?.closest; node = (node.getRootNode() as ShadowRoot).host) {
-    lang = node.closest('[lang]')?.getAttribute('lang');
-  }
-  return validLang(lang);
-}
-
-/** Whether a `dir` above the element (an ancestor's, across shadow roots, or the page's) says which way it reads. */
-function dirAbove(el: Element): boolean {
-  for (let node: Element | undefined = el.parentElement ?? (el.parentNode as ShadowRoot | null)?.host; node; node = (node.getRootNode() as ShadowRoot).host) {
-    if (node.closest('[dir]')) return true;
-  }
-  return false;
-}
+// The element's own property first: a framework may set it before the attribute exists.
+export const langOf = (el: HTMLElement): string => validLang(el.lang || nearest(el, 'lang'));
 
 /** Languages written right to left. */
 const RTL = /^(ar|fa|he|ur|yi|ps|sd|ug|dv|ckb)\b/i;
@@ -63,7 +58,7 @@ export class Language implements ReactiveController {
     // Which way the element reads: its own dir, an ancestor's or the page's; else its language's.
     const { host } = this;
     if (host.dir != this.#dir) return;
-    this.#dir = !dirAbove(host) && RTL.test(this.lang) ? 'rtl' : '';
+    this.#dir = !nearest(host.parentNode, 'dir') && RTL.test(this.lang) ? 'rtl' : '';
     if (this.#dir) host.dir = this.#dir;
     else host.removeAttribute('dir');
   }

@@ -95,9 +95,9 @@ export class ServiceAppMetrics extends ServiceElement {
   protected override render() {
     const { t } = this.i18n;
     return taskView(this.#data, (rows) => this.#renderMetrics(rows), {
-      missing: t('These metrics are not available.'),
-      loading: t('Loading app metrics'),
-      empty: t('No requests recorded yet'),
+      missing: 'These metrics are not available.',
+      loading: 'Loading app metrics',
+      empty: 'No requests recorded yet',
       isEmpty: (rows) => rows.length === 0,
     }, t);
   }

@@ -269,7 +269,7 @@ export class ServiceAudioPlayer extends ServiceElement {
     const { t } = this.i18n;
     const idle = html`<div class="idle">${t('Nothing playing')}</div>`;
     if (!this.trackId) return idle;
-    return taskView(this.#data, () => idle, { loading: t('Loading track'), empty: t('Nothing playing'), missing: t('This track is not available.'), rows: 2 }, t);
+    return taskView(this.#data, () => idle, { loading: 'Loading track', empty: 'Nothing playing', missing: 'This track is not available.', rows: 2 }, t);
   }
 }
 

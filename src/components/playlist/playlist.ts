@@ -4,7 +4,7 @@ import { ServiceElement } from '../shared/service-element.js';
 import { DataTask, resolveAs } from '../../controllers/data-task.js';
 import { levelOf, picture, taskView } from '../shared/states.js';
 import { theme } from '../shared/theme.js';
-import { formatCount, safeUrl } from '../shared/format.js';
+import { safeUrl } from '../shared/format.js';
 import { pauseIcon, playIcon, verifiedIcon } from '../shared/icons.js';
 import { TrackRows } from '../../controllers/track-rows.js';
 import { trackRowStyles } from '../shared/track-rows.js';
@@ -110,13 +110,13 @@ export class ServicePlaylist extends ServiceElement {
   protected override render() {
     const { t } = this.i18n;
     return html`<div class="box">
-      ${taskView(this.#data, (value) => this.#renderPlaylist(value), { loading: t('Loading playlist'), empty: t('No playlist to show.'), missing: t('This playlist is not available.'), rows: 5 }, t)}
+      ${taskView(this.#data, (value) => this.#renderPlaylist(value), { loading: 'Loading playlist', empty: 'No playlist to show.', missing: 'This playlist is not available.', rows: 5 }, t)}
     </div>`;
   }
 
   #renderPlaylist({ playlist, tracks }: PlaylistData) {
     const artwork = safeUrl(playlist.artwork?.['480x480'] ?? playlist.artwork?.['150x150']);
-    const { t, lang } = this.i18n;
+    const { t } = this.i18n;
     const album = playlist.is_album;
     return html`
       <header part="header" class="header">
@@ -125,12 +125,12 @@ export class ServicePlaylist extends ServiceElement {
           <span part="kind" class="kind">${t(album ? 'Album' : 'Playlist')}</span>
           <div part="name" class="name" role="heading" aria-level=${levelOf(this.headingLevel, 2)}>${playlist.playlist_name}</div>
           <span part="owner" class="owner">
-            <span>${t('By {name}', { name: playlist.user.name })}</span>${playlist.user.is_verified ? verifiedIcon(t('Verified')) : nothing}
+            <span>${t('By {name}', { name: playlist.user.name })}</span>${playlist.user.is_verified ? verifiedIcon(t) : nothing}
           </span>
           <ul part="counts" class="counts">
-            <li>${t('{count} track|{count} tracks', { n: tracks.length, count: new Intl.NumberFormat(lang).format(tracks.length) })}</li>
-            ${([['{count} play|{count} plays', playlist.total_play_count], ['{count} favorite|{count} favorites', playlist.favorite_count], ['{count} repost|{count} reposts', playlist.repost_count]] as const).map(
-              ([key, n]) => html`<li>${t(key, { n, count: formatCount(n, lang) })}</li>`,
+            <li>${t('{n} track|{n} tracks', { n: tracks.length })}</li>
+            ${([['{n} play|{n} plays', playlist.total_play_count], ['{n} favorite|{n} favorites', playlist.favorite_count], ['{n} repost|{n} reposts', playlist.repost_count]] as const).map(
+              ([key, n]) => html`<li>${t(key, { n })}</li>`,
             )}
           </ul>
         </div>

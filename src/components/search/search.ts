@@ -175,9 +175,10 @@ export class ServiceSearch extends ServiceElement {
             ${expanded
               ? nothing
               : taskView(this.#data, () => html``, {
-                  missing: t('Search is not available.'),
-                  loading: t('Searching'),
-                  empty: t('No results for “{query}”', { query: results?.query ?? this.term }),
+                  missing: 'Search is not available.',
+                  loading: 'Searching',
+                  empty: 'No results for “{query}”',
+                  params: { query: results?.query ?? this.term },
                   isEmpty: (r) => r.items.length === 0,
                   rows: 2,
                 }, t)}

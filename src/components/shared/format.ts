@@ -1,6 +1,6 @@
 import { html, type TemplateResult } from 'lit';
 import { safeUrl as httpUrl } from '../../core/config.js';
-import type { Translate } from '../../core/i18n/translate.js';
+import { formatCount, type Translate } from '../../core/i18n/translate.js';
 import type { Key } from '../../core/i18n/en.js';
 
 /** `65` → `1:05`; `3725` → `1:02:05`. */
@@ -12,23 +12,23 @@ export function formatDuration(seconds: number): string {
   return h ? `${h}:${String(m).padStart(2, '0')}:${rest}` : `${m}:${rest}`;
 }
 
-/** `1234567` → `1.2M` in English (`1,2 M` in French), for counts in the element's language. */
-export function formatCount(n: number, lang: string): string {
-  return new Intl.NumberFormat(lang, { notation: 'compact', maximumFractionDigits: 1 }).format(n);
-}
+/** Counts in an element's language (src/core/i18n/translate.ts). */
+export { formatCount };
 
 /**
  * A count as seen (`3.9K`) and as heard (`3.9K plays`, in the language's order and plural form).
  */
 export const stat = (t: Translate, key: Key, n: number, lang: string): TemplateResult => {
   const count = formatCount(n, lang);
-  return html`<span aria-hidden="true">${count}</span><span class="visually-hidden">${t(key, { n, count })}</span>`;
+  return html`<span aria-hidden="true">${n}</span><span class="visually-hidden">${t(key, { n, count })}</span>`;
 };
 
 /** A count and its words (`1.2K followers`, in the language's order and plural form), the count in `<strong>`. */
 export const counted = (t: Translate, key: Key, n: number, lang: string): TemplateResult => {
-  const [before, after] = t(key, { n, count: '\0' }).split('\0');
-  return html`${before}<strong>${formatCount(n, lang)}</strong>${after}`;
+  const count = formatCount(n, lang);
+  const words = t(key, { n });
+  const at = words.indexOf(count);
+  return html`${words.slice(0, at)}<strong>${count}</strong>${words.slice(at + count.length)}`;
 };
 
 /**

@@ -1,4 +1,5 @@
 import { html, type TemplateResult } from 'lit';
+import type { Translate } from '../../core/i18n/translate.js';
 
 /** A 24 × 24 icon of one or two paths (the second in white), decorative unless it has a label. */
 const icon = (d: string, label?: string, white?: string): TemplateResult =>
@@ -15,11 +16,11 @@ export const nextIcon = () => icon('M6 6l8.5 6L6 18zm10 0h2v12h-2z');
 export const previousIcon = () => icon('M18 6l-8.5 6 8.5 6zM6 6h2v12H6z');
 export const volumeIcon = () => icon('M4 9v6h4l5 5V4L8 9zm12.5 3a4.5 4.5 0 0 0-2.5-4v8a4.5 4.5 0 0 0 2.5-4z');
 export const mutedIcon = () => icon('M4 9v6h4l5 5V4L8 9zm10 .5 1.5-1.5 2.5 2.5 2.5-2.5 1.5 1.5-2.5 2.5 2.5 2.5-1.5 1.5-2.5-2.5-2.5 2.5-1.5-1.5 2.5-2.5z');
-/** The verified mark, named `label` in the element's language. */
-export const verifiedIcon = (label: string) =>
+/** The verified mark, named in the element's language. */
+export const verifiedIcon = (t: Translate) =>
   icon(
     'M12 1l3 3h5v5l3 3-3 3v5h-5l-3 3-3-3H4v-5l-3-3 3-3V4h5z',
-    label,
+    t('Verified'),
     'M10.5 16 7 12.5l1.5-1.5 2 2 5-5 1.5 1.5z',
   );
 export const heartIcon = () => icon('M12 21 3.5 12.5A5 5 0 0 1 12 6a5 5 0 0 1 8.5 6.5z');

@@ -1,6 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { noteIcon } from './icons.js';
-import type { Translate } from '../../core/i18n/translate.js';
+import type { Params, Translate } from '../../core/i18n/translate.js';
+import type { Key } from '../../core/i18n/en.js';
 
 /** The three non-data states every data element shows. */
 export const loadingState = (label: string, rows = 3): TemplateResult => html`
@@ -30,21 +31,22 @@ export const errorState = (error: unknown, missing: string, retry: () => void, t
 
 /**
  * What a data element's task (controllers/data-task.ts) shows: loading, its error, the empty state,
- * or `complete`'s view of the data; `labels` in the element's language, `t` its other strings.
+ * or `complete`'s view of the data. `labels` are the English keys, with `params` for their values;
+ * `t` says them, and the error's own words, in the element's language.
  */
 export const taskView = <R>(
   task: { readonly shown: { value: R | undefined } | { error: unknown } | undefined; run(): Promise<void> },
   complete: (value: R) => TemplateResult,
-  labels: { loading: string; empty: string; missing: string; isEmpty?: (value: R) => boolean; rows?: number },
+  labels: { loading: Key; empty: Key; missing: Key; params?: Params; isEmpty?: (value: R) => boolean; rows?: number },
   t: Translate,
 ): TemplateResult => {
   const shown = task.shown;
   return !shown
-    ? loadingState(labels.loading, labels.rows)
+    ? loadingState(t(labels.loading), labels.rows)
     : 'error' in shown
-      ? errorState(shown.error, labels.missing, () => void task.run(), t)
+      ? errorState(shown.error, t(labels.missing), () => void task.run(), t)
       : shown.value === undefined || labels.isEmpty?.(shown.value)
-        ? emptyState(labels.empty)
+        ? emptyState(t(labels.empty, labels.params))
         : complete(shown.value);
 };
 

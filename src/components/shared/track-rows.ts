@@ -50,7 +50,7 @@ export function trackItem(track: Track, number: number | undefined, state: RowSt
       <span part="item-title" class="title">${track.title}</span>
       ${current
         ? progress(track.title, true, state.time, state.duration, state.seek, state.t)
-        : html`<span part="item-artist" class="artist">${track.user.name}${track.user.is_verified ? verifiedIcon(state.t('Verified')) : nothing}</span>`}
+        : html`<span part="item-artist" class="artist">${track.user.name}${track.user.is_verified ? verifiedIcon(state.t) : nothing}</span>`}
     </span>
     <span part="item-duration" class="duration"><span class="visually-hidden">${state.t('Duration')} </span>${formatDuration(track.duration)}</span>
     <button part="item-play" class="item-play" aria-label=${state.t(playing ? 'Pause {title}' : 'Play {title}', { title: track.title })}>

@@ -92,9 +92,9 @@ export class ServiceTrackCard extends ServiceElement {
   protected override render() {
     const { t } = this.i18n;
     return taskView(this.#data, (track) => this.#renderTrack(track), {
-      loading: t('Loading track'),
-      empty: t('No track to show.'),
-      missing: t('This track is not available.'),
+      loading: 'Loading track',
+      empty: 'No track to show.',
+      missing: 'This track is not available.',
       rows: this.size === 'tiny' ? 1 : this.size === 'compact' ? 2 : 3, // within the loaded card's height
     }, t);
   }
@@ -116,13 +116,13 @@ export class ServiceTrackCard extends ServiceElement {
           ${tiny && current
             ? bar
             : html`<div part="artist" class="artist">
-                <span>${track.user.name}</span>${track.user.is_verified ? verifiedIcon(t('Verified')) : nothing}
+                <span>${track.user.name}</span>${track.user.is_verified ? verifiedIcon(t) : nothing}
               </div>`}
           <div class="line">
             <ul part="stats" class="stats">
-              ${([[playsIcon, '{count} play|{count} plays', track.play_count], [heartIcon, '{count} favorite|{count} favorites', track.favorite_count], [repostIcon, '{count} repost|{count} reposts', track.repost_count]] as const).map(
-                ([icon, key, n]) => html`<li>${icon()} ${stat(t, key, n, lang)}</li>`,
-              )}
+              <li>${playsIcon()} ${stat(t, '{n} play|{n} plays', track.play_count, lang)}</li>
+              <li>${heartIcon()} ${stat(t, '{n} favorite|{n} favorites', track.favorite_count, lang)}</li>
+              <li>${repostIcon()} ${stat(t, '{n} repost|{n} reposts', track.repost_count, lang)}</li>
             </ul>
             <ul class="meta">
               ${track.genre ? html`<li part="badge" class="badge">${track.genre}</li>` : nothing}

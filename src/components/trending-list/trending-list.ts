@@ -100,9 +100,9 @@ export class ServiceTrendingList extends ServiceElement {
     return html`<div class="box">
       ${this.controls ? this.#renderControls() : nothing}
       ${taskView(this.#data, (tracks) => this.#renderList(tracks), {
-        missing: t('Trending tracks are not available.'),
-        loading: t('Loading trending tracks'),
-        empty: t('No trending tracks for this genre'),
+        missing: 'Trending tracks are not available.',
+        loading: 'Loading trending tracks',
+        empty: 'No trending tracks for this genre',
         isEmpty: (tracks) => tracks.length === 0,
         rows: 6,
       }, t)}

@@ -143,7 +143,7 @@ export class ServiceUserCard extends ServiceElement {
 
   protected override render() {
     const { t } = this.i18n;
-    return taskView(this.#profile, (profile) => this.#renderCard(profile), { loading: t('Loading profile'), empty: t('No user to show.'), missing: t('This user is not available.'), rows: 5 }, t);
+    return taskView(this.#profile, (profile) => this.#renderCard(profile), { loading: 'Loading profile', empty: 'No user to show.', missing: 'This user is not available.', rows: 5 }, t);
   }
 
   #renderCard({ user, tags }: Profile) {
@@ -151,19 +151,19 @@ export class ServiceUserCard extends ServiceElement {
     const avatar = safeUrl(user.profile_picture?.['150x150'] ?? user.profile_picture?.['480x480']);
     const { t, lang } = this.i18n;
     const counts: Array<[number, Key]> = [
-      [user.follower_count, '{count} follower|{count} followers'],
-      [user.followee_count, '{count} following'],
-      [user.track_count, '{count} track|{count} tracks'],
-      [user.playlist_count, '{count} playlist|{count} playlists'],
-      [user.album_count, '{count} album|{count} albums'],
-      [user.repost_count, '{count} repost|{count} reposts'],
+      [user.follower_count, '{n} follower|{n} followers'],
+      [user.followee_count, '{n} following'],
+      [user.track_count, '{n} track|{n} tracks'],
+      [user.playlist_count, '{n} playlist|{n} playlists'],
+      [user.album_count, '{n} album|{n} albums'],
+      [user.repost_count, '{n} repost|{n} reposts'],
     ];
     return html`<article part="card" class="card" aria-label=${user.name}>
       ${picture('cover', cover, nothing)}
       <div class="head">
         ${picture('avatar', avatar, personIcon())}
         <div class="who">
-          <div part="name" class="name" role="heading" aria-level=${levelOf(this.headingLevel, 2)}><span>${user.name}</span>${user.is_verified ? verifiedIcon(t('Verified')) : nothing}</div>
+          <div part="name" class="name" role="heading" aria-level=${levelOf(this.headingLevel, 2)}><span>${user.name}</span>${user.is_verified ? verifiedIcon(t) : nothing}</div>
           <span part="handle" class="handle">@${user.handle}</span>
         </div>
       </div>
@@ -202,9 +202,9 @@ export class ServiceUserCard extends ServiceElement {
     // The page shown tells: the task's, or the one a server render embedded.
     let more = task.value?.more ?? false;
     const body = taskView(task, (page) => ((more = page.more), tab === 'reposts' ? this.#renderReposts(page.items as Activity[]) : this.#rows.render(label, page.items as Track[])), {
-      loading: t(loading),
-      missing: t('This user is not available.'),
-      empty: t(empty),
+      loading: loading,
+      missing: 'This user is not available.',
+      empty: empty,
       isEmpty: (page) => page.items.length === 0,
     }, t);
     const offset = this.offsets[tab];
@@ -213,7 +213,7 @@ export class ServiceUserCard extends ServiceElement {
     return html`${body}
       <nav part="pager" class="pager" aria-label=${t('{what}: pages', { what: label })}>
         <button aria-disabled=${offset === 0 ? 'true' : 'false'} @click=${() => this.#turn(tab, -1)}>${t('Previous')}</button>
-        <span>${t('Page {n}', { n: new Intl.NumberFormat(this.i18n.lang).format(page) })}</span>
+        <span>${t('Page {n}', { n: page })}</span>
         <button aria-disabled=${more ? 'false' : 'true'} @click=${() => this.#turn(tab, 1)}>${t('Next')}</button>
       </nav>`;
   }
