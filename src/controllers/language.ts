@@ -1,12 +1,12 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { translations } from '../core/i18n/registry.js';
+import { listen } from '../core/i18n/registry.js';
 import { translate, validLang, type Translate } from '../core/i18n/translate.js';
 
 /**
  * The nearest `name` attribute's value at or above `node`, across shadow roots (a shadow root's
  * host is next), or undefined. A server render's DOM has no `getRootNode`: there, undefined.
  */
-const nearest = (node: Node | null | undefined, name: string): string | null | undefined => {
+export const nearest = (node: Node | null | undefined, name: string): string | null | undefined => {
   let value;
   for (; !value && node?.getRootNode; node = (node.getRootNode() as ShadowRoot).host) value = (node as Element).closest?.(`[${name}]`)?.getAttribute(name);
   return value;
@@ -24,14 +24,14 @@ const RTL = /^(ar|fa|he|ur|yi|ps|sd|ug|dv|ckb)\b/i;
 
 /**
  * Links an element to the page's translations: re-renders it when a translation arrives or
- * `<html lang>` or `dir` changes (one observer for the page, kept in the shared registry), and
+ * `<html lang>` or `dir` changes (the registry's one observer for the page), and
  * gives it `t`, its strings in its language, which it reads once per update.
  */
 export class Language implements ReactiveController {
   #lang?: string;
   /** The `dir` this controller gave its host from the language (the host's own `dir` wins). */
   #dir = '';
-  readonly #update = () => this.host.requestUpdate();
+  #forget?: () => void;
 
   constructor(private readonly host: ReactiveControllerHost & HTMLElement) {
     host.addController(this);
@@ -46,11 +46,7 @@ export class Language implements ReactiveController {
   readonly t: Translate = (key, params) => translate(this.lang, key, params);
 
   hostConnected(): void {
-    const page = translations();
-    page.listeners.add(this.#update);
-    if (page.observer) return;
-    const observer = (page.observer = new MutationObserver(() => page.listeners.forEach((listener) => listener())));
-    observer.observe(document.documentElement, { attributeFilter: ['lang', 'dir'] });
+    this.#forget = listen(() => this.host.requestUpdate());
   }
 
   hostUpdate(): void {
@@ -64,6 +60,6 @@ export class Language implements ReactiveController {
   }
 
   hostDisconnected(): void {
-    translations().listeners.delete(this.#update);
+    this.#forget?.();
   }
 }

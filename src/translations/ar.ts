@@ -106,4 +106,7 @@ registerTranslation('ar', {
   'Requests': 'الطلبات',
   '(no name)': '(بلا اسم)',
   'Favorite': 'تفضيل',
+  // The login button.
+  'Continue with Service': 'المتابعة باستخدام Service',
+  'Waiting for the login window': 'في انتظار نافذة تسجيل الدخول',
 } satisfies Complete);

@@ -106,4 +106,7 @@ registerTranslation('de', {
   'Requests': 'Anfragen',
   '(no name)': '(ohne Namen)',
   'Favorite': 'Favorit',
+  // The login button.
+  'Continue with Service': 'Weiter mit Service',
+  'Waiting for the login window': 'Warten auf das Anmeldefenster',
 } satisfies Complete);

@@ -106,4 +106,7 @@ registerTranslation('es', {
   'Requests': 'Solicitudes',
   '(no name)': '(sin nombre)',
   'Favorite': 'Favorito',
+  // The login button.
+  'Continue with Service': 'Continuar con Service',
+  'Waiting for the login window': 'Esperando la ventana de inicio de sesión',
 } satisfies Complete);

@@ -106,4 +106,7 @@ registerTranslation('fr', {
   'Requests': 'Requêtes',
   '(no name)': '(sans nom)',
   'Favorite': 'Favori',
+  // The login button.
+  'Continue with Service': 'Continuer avec Service',
+  'Waiting for the login window': 'En attente de la fenêtre de connexion',
 } satisfies Complete);

@@ -106,4 +106,7 @@ registerTranslation('ja', {
   'Requests': 'リクエスト数',
   '(no name)': '（名前なし）',
   'Favorite': 'お気に入り',
+  // The login button.
+  'Continue with Service': 'Serviceで続ける',
+  'Waiting for the login window': 'ログインウィンドウを待っています',
 } satisfies Complete);

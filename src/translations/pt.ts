@@ -106,4 +106,7 @@ registerTranslation('pt', {
   'Requests': 'Solicitações',
   '(no name)': '(sem nome)',
   'Favorite': 'Favorito',
+  // The login button.
+  'Continue with Service': 'Continuar com Service',
+  'Waiting for the login window': 'Aguardando a janela de login',
 } satisfies Complete);

@@ -109,9 +109,8 @@ export const audioPlayerStyles = css`
     font-size: 20px;
   }
   /* Next and previous point the way the page reads. */
-  [part='next-button']:dir(rtl) svg,
-  [part='previous-button']:dir(rtl) svg {
-    transform: scaleX(-1);
+  :is([part^='next'], [part^='prev']):dir(rtl) svg {
+    scale: -1 1;
   }
   .icon-button:hover:not(:disabled) {
     background: var(--_surface);

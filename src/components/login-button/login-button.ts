@@ -6,6 +6,9 @@ import { authClientFor } from '../../core/login/client.js';
 import { ConfiguredElement, define } from '../shared/configured-element.js';
 import { ProvidedSettings, settingsOf } from '../../controllers/provided-settings.js';
 import { loginButtonStyles } from './login-button.styles.js';
+import { listen } from '../../core/i18n/registry.js';
+import { lookup } from '../../core/i18n/translate.js';
+import { nearest } from '../../controllers/language.js';
 
 /** Detail of `service-login-success`. */
 export interface LoginSuccessDetail {
@@ -97,8 +100,15 @@ export class ServiceLoginButton extends ConfiguredElement(ReactiveElement) {
   tokenStorage?: TokenStorage;
   /** `light` (the default), `dark`, or `auto`: the reader's system setting (`prefers-color-scheme`), as every element. */
   theme?: 'light' | 'dark' | 'auto';
+  /**
+   * The language of its text (`fr`, `pt-BR`); unset, its nearest ancestor's `lang`, else
+   * `<html lang>`, else English. Load its translation too (service-kit/translations/<code>).
+   */
+  declare lang: string;
   /** True while the prompt is open and the token is being verified. */
   protected busy = false;
+  /** Stops re-rendering on the page's language changes and translations. */
+  #forget?: () => void;
 
   /** A `<service-provider>`'s settings. */
   private provided?: ClientOptions;
@@ -106,6 +116,7 @@ export class ServiceLoginButton extends ConfiguredElement(ReactiveElement) {
   constructor() {
     super();
     new ProvidedSettings(this, (value) => (this.provided = value));
+    this.addController({ hostConnected: () => (this.#forget = listen(() => this.requestUpdate())), hostDisconnected: () => this.#forget?.() });
   }
 
   /**
@@ -154,8 +165,10 @@ export class ServiceLoginButton extends ConfiguredElement(ReactiveElement) {
     button.setAttribute('aria-busy', String(this.busy));
     if (this.busy) button.setAttribute('aria-disabled', 'true');
     else button.removeAttribute('aria-disabled');
-    label.textContent = this.customText || DEFAULT_TEXT;
-    status.textContent = this.busy ? BUSY_TEXT : '';
+    // Its two strings in its language (own, an ancestor's or the page's), when a translation has them.
+    const say = (key: typeof DEFAULT_TEXT | typeof BUSY_TEXT) => (lookup(this.lang || nearest(this, 'lang') || '', key) as string | undefined) ?? key;
+    label.textContent = this.customText || say(DEFAULT_TEXT);
+    status.textContent = this.busy ? say(BUSY_TEXT) : '';
   }
 
   private onClick(): void {

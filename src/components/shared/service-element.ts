@@ -23,8 +23,6 @@ export class ServiceElement extends ConfiguredElement(LitElement) {
   static override properties: PropertyDeclarations = {
     theme: { reflect: true },
     provided: { state: true },
-    // The element's own language re-renders it (the page's and ancestors' come through Language).
-    lang: {},
   };
 
   /** `light` (the default), `dark`, or `auto`: the reader's system setting (`prefers-color-scheme`). */

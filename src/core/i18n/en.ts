@@ -121,7 +121,10 @@ export type Key =
   | 'Requests'
   | '(no name)'
   // The favourite button.
-  | 'Favorite';
+  | 'Favorite'
+  // The login button.
+  | 'Continue with Service'
+  | 'Waiting for the login window';
 
 /** One language's strings: any of the keys, each a string or plural forms. */
 export type Strings = { [key in Key]?: string | Plural };

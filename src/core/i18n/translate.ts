@@ -1,4 +1,4 @@
-import type { Key } from './en.js';
+import type { Key, Strings } from './en.js';
 import { translations } from './registry.js';
 
 /** A string's values, by name: `{title}` in the string takes `params.title`; `n` chooses the plural form. A number is written by `Intl` in the language, compact (`3.9K`, `3,9 k`). */
@@ -11,14 +11,22 @@ export type Translate = (key: Key, params?: Params) => string;
 export const formatCount = (n: number, lang: string): string => new Intl.NumberFormat(lang, { notation: 'compact', maximumFractionDigits: 1 }).format(n);
 
 /**
- * The string `key` (its English) in `lang`: from its own table, else its base language's (`pt` for
- * `pt-BR`), else English. A string of plural forms takes the form `Intl.PluralRules` selects for
- * `params.n`; English's own (`singular|plural`) the singular for 1. Numbers are written as counts.
+ * What `lang`'s tables hold for `key` (its English): its own table's, else its base language's
+ * (`pt` for `pt-BR`); undefined when neither has it, and English stands.
  */
-export function translate(lang: string, key: Key, params: Params = {}): string {
+export const lookup = (lang: string, key: Key): Strings[Key] => {
   const { tables } = translations();
   const code = lang.toLowerCase();
-  const found = tables[code]?.[key] ?? tables[code.split('-')[0]!]?.[key] ?? key.replace(params.n == 1 ? /\|.*/ : /.*\|/, '');
+  return tables[code]?.[key] ?? tables[code.split('-')[0]!]?.[key];
+};
+
+/**
+ * The string `key` (its English) in `lang` (see lookup). A string of plural forms takes the form
+ * `Intl.PluralRules` selects for `params.n`; English's own (`singular|plural`) the singular for 1.
+ * Numbers are written as counts.
+ */
+export function translate(lang: string, key: Key, params: Params = {}): string {
+  const found = lookup(lang, key) ?? key.replace(params.n == 1 ? /\|.*/ : /.*\|/, '');
   const text = typeof found == 'string' ? found : (found[new Intl.PluralRules(lang).select(+params.n!) as 'other'] ?? found.other);
   return text.replace(/\{(\w+)\}/g, (_, name: string, value = params[name]) => (typeof value == 'number' ? formatCount(value, lang) : String(value)));
 }
