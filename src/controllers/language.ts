@@ -54,9 +54,10 @@ export class Language implements ReactiveController {
     // Which way the element reads: its own dir, an ancestor's or the page's; else its language's.
     const { host } = this;
     if (host.dir != this.#dir) return;
-    this.#dir = !nearest(host.parentNode, 'dir') && RTL.test(this.lang) ? 'rtl' : '';
-    if (this.#dir) host.dir = this.#dir;
-    else host.removeAttribute('dir');
+    const dir = !nearest(host.parentNode, 'dir') && RTL.test(this.lang) ? 'rtl' : '';
+    // Only a change: the page's observer sees every dir written, and would render everything again.
+    if (dir != this.#dir) this.#dir = host.dir = dir;
+    if (!dir) host.removeAttribute('dir');
   }
 
   hostDisconnected(): void {

@@ -147,6 +147,24 @@ describe('languages', () => {
         await shown(favorite, 'button');
         await noEnglish(favorite);
       });
+
+      it('the app metrics, as a chart and as a table, and the login button, idle and busy', async () => {
+        // The apps' names are data: the service's own answer, which the element shows as it is.
+        const names = (await serviceClient().getAppNameMetrics('week', { limit: 10 })).map((m) => m.name).filter((name): name is string => !!name);
+        for (const view of ['chart', 'table']) {
+          const metrics = await inLang(lang, html`<service-app-metrics host=${serviceUrl} app-name=${appName} view=${view}></service-app-metrics>`);
+          await shown(metrics, 'table');
+          expect(englishLeft(metrics, lang, [...data, ...names]), `English in <service-app-metrics> (${lang}, ${view})`).to.deep.equal([]);
+          await expect(metrics).to.be.accessible();
+        }
+        const button = await inLang(lang, html`<service-login-button host=${serviceUrl} app-name=${appName} api-key="key"></service-login-button>`);
+        await shown(button, 'label');
+        await noEnglish(button);
+        // Busy: the status line says the login is under way (the flag a click sets, without the popup).
+        (button as unknown as { busy: boolean }).busy = true;
+        await waitFor(() => button.shadowRoot!.querySelector('[role="status"]')!.textContent, 'the status line');
+        await noEnglish(button);
+      });
     });
   }
 

@@ -110,7 +110,7 @@ export const audioPlayerStyles = css`
   }
   /* Next and previous point the way the page reads. */
   :is([part^='next'], [part^='prev']):dir(rtl) svg {
-    scale: -1 1;
+    transform: scaleX(-1);
   }
   .icon-button:hover:not(:disabled) {
     background: var(--_surface);

@@ -18,10 +18,8 @@ export { formatCount };
 /**
  * A count as seen (`3.9K`) and as heard (`3.9K plays`, in the language's order and plural form).
  */
-export const stat = (t: Translate, key: Key, n: number, lang: string): TemplateResult => {
-  const count = formatCount(n, lang);
-  return html`<span aria-hidden="true">${n}</span><span class="visually-hidden">${t(key, { n, count })}</span>`;
-};
+export const stat = (t: Translate, key: Key, n: number, lang: string): TemplateResult =>
+  html`<span aria-hidden="true">${formatCount(n, lang)}</span><span class="visually-hidden">${t(key, { n })}</span>`;
 
 /** A count and its words (`1.2K followers`, in the language's order and plural form), the count in `<strong>`. */
 export const counted = (t: Translate, key: Key, n: number, lang: string): TemplateResult => {

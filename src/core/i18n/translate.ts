@@ -28,7 +28,10 @@ export const lookup = (lang: string, key: Key): Strings[Key] => {
 export function translate(lang: string, key: Key, params: Params = {}): string {
   const found = lookup(lang, key) ?? key.replace(params.n == 1 ? /\|.*/ : /.*\|/, '');
   const text = typeof found == 'string' ? found : (found[new Intl.PluralRules(lang).select(+params.n!) as 'other'] ?? found.other);
-  return text.replace(/\{(\w+)\}/g, (_, name: string, value = params[name]) => (typeof value == 'number' ? formatCount(value, lang) : String(value)));
+  return text.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    return typeof value == 'number' ? formatCount(value, lang) : String(value);
+  });
 }
 
 /** `lang` when `Intl` knows it as a language tag, else English. */
