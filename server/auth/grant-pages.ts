@@ -1,10 +1,13 @@
 import type { AuthRequest } from './params.js';
 import { authPath } from './params.js';
-import { escapeHtml, hiddenFields, layout, type Display } from './pages.js';
+import { escapeHtml, hiddenFields, isolate, layout, loginFields, say, type PageSetup } from './pages.js';
+import { authWords, fill, type AuthLang } from './words.js';
 
 export interface GrantsOptions {
   /** The login this page was opened from, if any: its parameters ride along, and a link leads back. */
   request: AuthRequest | undefined;
+  /** The page's language: the request's, or without one the page's own `lang` or Accept-Language. */
+  lang: AuthLang;
   csrf: string;
   nonce: string;
   user: { name: string; handle: string } | undefined;
@@ -30,33 +33,34 @@ const day = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0,
  * (the write API, or a code-flow write grant) and apps holding code-flow tokens to read the
  * profile. Apps that got only the token flow's signed profile hold nothing to revoke.
  */
-export function grantsPage({ request, csrf, nonce, user, grants, revoked }: GrantsOptions): string {
-  const display: Display = request?.display ?? 'fullScreen';
-  const back = request ? `\n<p><a href="${escapeHtml(authPath(request))}">Back to the sign-in</a></p>` : '';
+export function grantsPage({ request, lang, csrf, nonce, user, grants, revoked }: GrantsOptions): string {
+  const words = authWords(lang);
+  const page: PageSetup = { display: request?.display ?? 'fullScreen', lang, nonce };
+  const back = request ? `\n<p><a href="${escapeHtml(authPath(request))}">${say(words.backToSignIn)}</a></p>` : '';
   if (!user) {
-    return layout({ title: 'Apps you allowed', display, nonce, body: `<h1>Apps you allowed</h1>\n<p>Sign in first to see the apps you allowed.</p>${back}` });
+    return layout({ title: words.appsYouAllowed, page, body: `<h1>${say(words.appsYouAllowed)}</h1>\n<p>${say(words.signInFirst)}</p>${back}` });
   }
+  const fields = hiddenFields(loginFields(request, lang), csrf);
   const items = grants
     .map(
-      (g) => `<li><strong>${escapeHtml(g.name)}</strong>, ${g.write ? 'can act on your behalf' : 'can see your profile'}, since ${day(g.created_at)}
+      (g) => `<li>${say(words.grantLine, { app: `<strong>${isolate(g.name)}</strong>`, access: say(g.write ? words.canAct : words.canSee), date: day(g.created_at) })}
 <form method="post" action="/oauth/grants/revoke">
-${hiddenFields(request, csrf)}
+${fields}
 <input type="hidden" name="revoke" value="${escapeHtml(g.api_key)}">
-<button class="secondary" type="submit" aria-label="Revoke ${escapeHtml(g.name)}">Revoke</button>
+<button class="secondary" type="submit" aria-label="${escapeHtml(fill(words.revokeApp, { app: g.name }))}">${say(words.revoke)}</button>
 </form></li>`,
     )
     .join('\n');
   const list = grants.length
-    ? `<h2 id="grants">These apps have access to your account:</h2>\n<ul aria-labelledby="grants">\n${items}\n</ul>`
-    : '<p>No app has access to your account.</p>';
-  const done = revoked ? `\n<p class="note" role="status">${escapeHtml(revoked)} no longer has access to your account.</p>` : '';
+    ? `<h2 id="grants">${say(words.haveAccess)}</h2>\n<ul aria-labelledby="grants">\n${items}\n</ul>`
+    : `<p>${say(words.noAccess)}</p>`;
+  const done = revoked ? `\n<p class="note" role="status">${say(words.revokedNote, { app: isolate(revoked) })}</p>` : '';
   return layout({
-    title: 'Apps you allowed',
-    display,
-    nonce,
-    body: `<h1>Apps you allowed</h1>
-<p>Signed in as <strong>${escapeHtml(user.name)}</strong> (@${escapeHtml(user.handle)})</p>${done}
+    title: words.appsYouAllowed,
+    page,
+    body: `<h1>${say(words.appsYouAllowed)}</h1>
+<p>${say(words.signedInAs, { name: `<strong>${isolate(user.name)}</strong>`, handle: isolate(`@${user.handle}`) })}</p>${done}
 ${list}
-<p class="note">Apps you let see your profile once, without staying signed in, keep no access, so they are not listed. Revoking takes effect at once.</p>${back}`,
+<p class="note">${say(words.grantsNote)}</p>${back}`,
   });
 }

@@ -1,18 +1,34 @@
 import type { AuthRequest, ParamProblem } from './params.js';
 import { requestFields } from './params.js';
 import { scriptJson } from '../../src/ssr/seeds.js';
+import { dirOf } from '../languages.js';
+import { authWords, fill, type AuthLang, type WordKey } from './words.js';
 
 /**
- * The login page's HTML. Every value from the query or the database goes through `escape`;
- * the one script (the postmessage page) carries the response's CSP nonce.
+ * The login page's HTML, in the request's language (words.ts). Every value from the query or
+ * the database goes through `escapeHtml`; the one script (the postmessage page) carries the
+ * response's CSP nonce.
  */
 
 export type Display = AuthRequest['display'];
+
+/** What every page needs besides its content: its layout, its language and the response's CSP nonce. */
+export interface PageSetup {
+  display: Display;
+  lang: AuthLang;
+  nonce: string;
+}
 
 /** HTML-escapes text for element content and quoted attribute values. */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
+
+/** A value from the query or the database, escaped and isolated, so a Latin name keeps its order in an Arabic sentence. */
+export const isolate = (text: string) => `<bdi>${escapeHtml(text)}</bdi>`;
+
+/** A string of the words table as HTML, its `{name}`s replaced by the given HTML (built with escapeHtml or isolate). */
+export const say = (template: string, values: Record<string, string> = {}) => fill(escapeHtml(template), values);
 
 const STYLES = `
 html{box-sizing:border-box;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1c1b22;background:#f4f3f8}
@@ -24,10 +40,10 @@ main{padding:24px 20px;max-width:375px;margin:0 auto}
 h1{font-size:1.4rem;line-height:1.25;margin:0 0 8px}
 h2{font-size:1rem;margin:20px 0 8px}
 p{margin:0 0 12px}
-ul{margin:0 0 12px;padding-left:1.25rem}
+ul{margin:0 0 12px;padding-inline-start:1.25rem}
 li{margin:4px 0}
 .field{margin:16px 0}
-label{display:block;font-weight:600;margin-bottom:4px}
+label{display:block;font-weight:600;margin-block-end:4px}
 input{width:100%;font:inherit;padding:10px 12px;border:1px solid #6b6880;border-radius:8px;background:#fff;color:inherit}
 input[aria-invalid=true]{border-color:#b42318}
 button{font:inherit;font-weight:600;padding:10px 18px;border-radius:999px;border:2px solid #5b21b6;cursor:pointer;min-height:44px}
@@ -37,25 +53,25 @@ a{color:#5b21b6}
 .link{border:0;background:none;color:#5b21b6;text-decoration:underline;padding:4px 0;min-height:auto;font-weight:400}
 .actions{display:flex;gap:12px;flex-wrap:wrap;margin-top:20px}
 .actions button{flex:1 1 8rem}
-.error{border-left:4px solid #b42318;background:#fdecea;color:#7a1a12;padding:10px 12px;border-radius:4px;margin:12px 0}
+.error{border-inline-start:4px solid #b42318;background:#fdecea;color:#7a1a12;padding:10px 12px;border-radius:4px;margin:12px 0}
 .note{color:#4a4759;font-size:.9rem;margin-top:16px}
-code{font-family:ui-monospace,monospace;background:#ece9f5;padding:0 4px;border-radius:4px;overflow-wrap:anywhere}
+code{direction:ltr;unicode-bidi:isolate;font-family:ui-monospace,monospace;background:#ece9f5;padding:0 4px;border-radius:4px;overflow-wrap:anywhere}
 :focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
 @media (prefers-color-scheme:dark){html{color:#eceaf4;background:#16151c}.fullScreen main{background:#221f2b}input{background:#16151c}
 .brand,.secondary,.link,a{color:#c4b5fd}.error{background:#3b1512;color:#fecaca}.note{color:#b8b4c8}code{background:#2e2a3a}}
 `;
 
 interface LayoutOptions {
+  /** Plain text: the layout escapes it. */
   title: string;
-  display: Display;
-  nonce: string;
+  page: PageSetup;
   body: string;
   script?: string;
 }
 
-export function layout({ title, display, nonce, body, script }: LayoutOptions): string {
+export function layout({ title, page: { display, lang, nonce }, body, script }: LayoutOptions): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${lang}" dir="${dirOf(lang)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -73,34 +89,53 @@ ${body}
 `;
 }
 
-/** The login parameters (and the form token) as hidden inputs. */
-export function hiddenFields(request: AuthRequest | undefined, csrf: string): string {
-  return [...(request ? requestFields(request) : []), ['csrf', csrf]]
+/**
+ * The fields that carry the login through the page's forms and links: the checked request's
+ * parameters, or without one (the grants page opened on its own) only the language.
+ */
+export function loginFields(request: AuthRequest | undefined, lang: AuthLang): Array<[string, string]> {
+  return request ? requestFields(request) : [['lang', lang]];
+}
+
+/** The login's fields (and the form token) as hidden inputs. */
+export function hiddenFields(fields: Array<[string, string]>, csrf: string): string {
+  return [...fields, ['csrf', csrf]]
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
     .join('\n');
 }
 
-/** 400: the login link itself is wrong. Names every bad parameter; offers no way onward. */
-export function invalidRequestPage(problems: ParamProblem[], display: Display, nonce: string, entry = '/oauth/auth'): string {
+/**
+ * 400: the login link itself is wrong. Names every bad parameter; offers no way onward. The
+ * reasons are for the app's developer and stay in English (the code flow sends the same text
+ * as `error_description`), marked as such.
+ */
+export function invalidRequestPage(problems: ParamProblem[], page: PageSetup, entry = '/oauth/auth'): string {
+  const words = authWords(page.lang);
   const items = problems.map((p) => `<li><code>${escapeHtml(p.param)}</code> ${escapeHtml(p.reason)}</li>`).join('\n');
   return layout({
-    title: 'Invalid sign-in link',
-    display,
-    nonce,
-    body: `<h1>This sign-in link is not valid</h1>
-<p>The app that sent you here built its sign-in link wrongly, so you cannot sign in with it. Nothing has been shared with the app.</p>
-<h2 id="problems">What is wrong</h2>
-<ul aria-labelledby="problems">
+    title: words.invalidTitle,
+    page,
+    body: `<h1>${say(words.invalidHeading)}</h1>
+<p>${say(words.invalidText)}</p>
+<h2 id="problems">${say(words.whatIsWrong)}</h2>
+<ul aria-labelledby="problems" lang="en" dir="ltr">
 ${items}
 </ul>
-<p class="note">If you made this app, fix these parameters of <code>${escapeHtml(entry)}</code>.</p>`,
+<p class="note">${say(words.fixThese, { entry: `<code>${escapeHtml(entry)}</code>` })}</p>`,
   });
 }
 
-/** A short page for errors outside the forms (expired form, bad submission). */
-export function messagePage(title: string, text: string, display: Display, nonce: string, retryPath?: string): string {
-  const retry = retryPath ? `\n<p><a href="${escapeHtml(retryPath)}">Start again</a></p>` : '';
-  return layout({ title, display, nonce, body: `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(text)}</p>${retry}` });
+/**
+ * A short page for errors outside the forms (expired form, bad submission): a title and a text
+ * from the words table, and `detail`, a technical message in English, where there is one.
+ */
+export function messagePage(page: PageSetup, title: WordKey, text: WordKey, retryPath?: string, detail?: string): string {
+  const words = authWords(page.lang);
+  const retry = retryPath ? `\n<p><a href="${escapeHtml(retryPath)}">${say(words.startAgain)}</a></p>` : '';
+  const note = detail ? `\n<p class="note" lang="en" dir="ltr">${escapeHtml(detail)}</p>` : '';
+  // The one value a message names: the form encoding the POSTs must use.
+  const body = `<h1>${say(words[title])}</h1>\n<p>${say(words[text], { type: '<code>application/x-www-form-urlencoded</code>' })}</p>${note}${retry}`;
+  return layout({ title: words[title], page, body });
 }
 
 export interface SignInOptions {
@@ -113,34 +148,36 @@ export interface SignInOptions {
 
 /** The sign-in form: email or handle, and password. An error is linked to the fields it is about. */
 export function signInPage({ request, csrf, nonce, login = '', error }: SignInOptions): string {
+  const words = authWords(request.lang);
+  const app = isolate(request.app.name);
   const invalid = error ? ' aria-invalid="true" aria-describedby="signin-error"' : '';
   const focusLogin = login === '' ? ' autofocus' : '';
   const focusPassword = login !== '' ? ' autofocus' : '';
+  const fields = hiddenFields(requestFields(request), csrf);
   return layout({
-    title: 'Sign in',
-    display: request.display,
-    nonce,
-    body: `<h1>Sign in</h1>
-<p>to continue to <strong>${escapeHtml(request.app.name)}</strong></p>
+    title: words.signInHeading,
+    page: { display: request.display, lang: request.lang, nonce },
+    body: `<h1>${say(words.signInHeading)}</h1>
+<p>${say(words.continueTo, { app: `<strong>${app}</strong>` })}</p>
 ${error ? `<p id="signin-error" class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <form method="post" action="/oauth/login">
-${hiddenFields(request, csrf)}
+${fields}
 <div class="field">
-<label for="login">Email or handle</label>
-<input id="login" name="login" type="text" autocomplete="username" autocapitalize="none" spellcheck="false" required value="${escapeHtml(login)}"${invalid}${focusLogin}>
+<label for="login">${say(words.loginLabel)}</label>
+<input id="login" name="login" type="text" dir="auto" autocomplete="username" autocapitalize="none" spellcheck="false" required value="${escapeHtml(login)}"${invalid}${focusLogin}>
 </div>
 <div class="field">
-<label for="password">Password</label>
+<label for="password">${say(words.passwordLabel)}</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${invalid}${focusPassword}>
 </div>
-<div class="actions"><button class="primary" type="submit">Sign in</button></div>
+<div class="actions"><button class="primary" type="submit">${say(words.signInButton)}</button></div>
 </form>
 <form method="post" action="/oauth/authorize">
-${hiddenFields(request, csrf)}
+${fields}
 <input type="hidden" name="decision" value="cancel">
-<div class="actions"><button class="secondary" type="submit">Cancel</button></div>
+<div class="actions"><button class="secondary" type="submit">${say(words.cancel)}</button></div>
 </form>
-<p class="note">Signing in here does not give ${escapeHtml(request.app.name)} your password.</p>`,
+<p class="note">${say(words.passwordStays, { app })}</p>`,
   });
 }
 
@@ -153,39 +190,37 @@ export interface ConsentOptions {
 
 /** The consent screen: the app, the scope in plain words, Authorize and Cancel. */
 export function consentPage({ request, csrf, nonce, user }: ConsentOptions): string {
-  const app = escapeHtml(request.app.name);
+  const words = authWords(request.lang);
+  const app = isolate(request.app.name);
   const write = request.scope === 'write';
   const abilities = [
-    'See your profile: your name, handle, profile picture and whether you are verified',
+    words.seeProfile,
     // The code flow's profile (/v1/me) has no email; the token flow's signed token does.
-    ...(request.codeChallenge === undefined ? ['See your email address'] : []),
-    ...(write ? ['Act on your behalf, for example favorite tracks, save tracks to your library and upload tracks'] : []),
+    ...(request.codeChallenge === undefined ? [words.seeEmail] : []),
+    ...(write ? [words.actForYou] : []),
   ];
-  const limits = write
-    ? `${app} will never be able to read your direct messages or use your wallet.`
-    : `${app} will not be able to change anything in your account.`;
+  const fields = hiddenFields(requestFields(request), csrf);
   return layout({
-    title: `Allow ${request.app.name}?`,
-    display: request.display,
-    nonce,
-    body: `<h1>Allow ${app} to ${write ? 'use' : 'see'} your account?</h1>
-<p>Signed in as <strong>${escapeHtml(user.name)}</strong> (@${escapeHtml(user.handle)})</p>
-<h2 id="abilities">${app} will be able to:</h2>
+    title: fill(words.allowTitle, { app: request.app.name }),
+    page: { display: request.display, lang: request.lang, nonce },
+    body: `<h1>${say(write ? words.allowUse : words.allowSee, { app })}</h1>
+<p>${say(words.signedInAs, { name: `<strong>${isolate(user.name)}</strong>`, handle: isolate(`@${user.handle}`) })}</p>
+<h2 id="abilities">${say(words.ableTo, { app })}</h2>
 <ul aria-labelledby="abilities">
-${abilities.map((a) => `<li>${escapeHtml(a)}</li>`).join('\n')}
+${abilities.map((a) => `<li>${say(a)}</li>`).join('\n')}
 </ul>
-<p>${limits}</p>
-<p>Your answer goes to <strong>${escapeHtml(destination(request))}</strong>.</p>
+<p>${say(write ? words.neverPrivate : words.changeNothing, { app })}</p>
+<p>${say(words.answerGoesTo, { destination: `<strong>${isolate(destination(request))}</strong>` })}</p>
 <form method="post" action="/oauth/authorize">
-${hiddenFields(request, csrf)}
+${fields}
 <div class="actions">
-<button class="primary" type="submit" name="decision" value="authorize">Authorize</button>
-<button class="secondary" type="submit" name="decision" value="cancel">Cancel</button>
+<button class="primary" type="submit" name="decision" value="authorize">${say(words.authorize)}</button>
+<button class="secondary" type="submit" name="decision" value="cancel">${say(words.cancel)}</button>
 </div>
 </form>
 <form method="post" action="/oauth/logout">
-${hiddenFields(request, csrf)}
-<p class="note">Not you? <button class="link" type="submit">Sign in with another account</button> · <a href="${escapeHtml(grantsPath(request))}">Apps you allowed</a></p>
+${fields}
+<p class="note">${say(words.notYou)} <button class="link" type="submit">${say(words.otherAccount)}</button> · <a href="${escapeHtml(grantsPath(request))}">${say(words.appsYouAllowed)}</a></p>
 </form>`,
   });
 }
@@ -199,38 +234,32 @@ export function destination(request: AuthRequest): string {
 }
 
 /** The page of the user's app grants, keeping the login parameters to come back with. */
-export function grantsPath(request: AuthRequest | undefined): string {
-  return `/oauth/grants${request ? `?${new URLSearchParams(requestFields(request)).toString()}` : ''}`;
+export function grantsPath(request: AuthRequest): string {
+  return `/oauth/grants?${new URLSearchParams(requestFields(request)).toString()}`;
 }
 
 /**
  * The postmessage result page: posts `message` to the opener at exactly `origin`, then
  * closes. Without an opener it says so instead.
  */
-export function postMessagePage(
-  message: Record<string, string>,
-  origin: string,
-  outcome: 'authorized' | 'cancelled',
-  display: Display,
-  nonce: string,
-): string {
-  const title = outcome === 'authorized' ? 'Signed in' : 'Sign-in cancelled';
+export function postMessagePage(message: Record<string, string>, origin: string, outcome: 'authorized' | 'cancelled', page: PageSetup): string {
+  const words = authWords(page.lang);
+  const title = outcome === 'authorized' ? words.signedIn : words.cancelled;
   const script = `
 var message = ${scriptJson(message)};
 var targetOrigin = ${scriptJson(origin)};
 var status = document.getElementById('status');
 if (window.opener && !window.opener.closed) {
   window.opener.postMessage(message, targetOrigin);
-  status.textContent = 'Done. You can close this window.';
+  status.textContent = ${scriptJson(words.closeWindow)};
   window.close();
 } else {
-  status.textContent = 'This window was not opened by the app, so the result cannot be handed back. Close this window and try again from the app.';
+  status.textContent = ${scriptJson(words.noOpener)};
 }`;
   return layout({
     title,
-    display,
-    nonce,
-    body: `<h1>${title}</h1>\n<p id="status" role="status">Returning to the app…</p>`,
+    page,
+    body: `<h1>${say(title)}</h1>\n<p id="status" role="status">${say(words.returning)}</p>`,
     script,
   });
 }

@@ -1,6 +1,7 @@
 import { checkRedirectUri, isPostMessage } from '../../src/core/redirect-uri.js';
 import type { AppQueries, AppRow } from './apps.js';
 import { isS256Challenge } from './pkce.js';
+import { authLang, type AuthLang } from './words.js';
 
 /** A login request whose every parameter (contract 4.2) has been checked. */
 export interface AuthRequest {
@@ -18,6 +19,11 @@ export interface AuthRequest {
    * bound to. Without it the page runs the contract's flow and delivers a signed token.
    */
   codeChallenge?: string;
+  /**
+   * The pages' language (issue 28): `lang` if it names a shipped language, else the best of
+   * Accept-Language, else English. Never a problem, and never sent back to the app.
+   */
+  lang: AuthLang;
 }
 
 export interface ParamProblem {
@@ -32,7 +38,7 @@ export interface ParamProblem {
  */
 export type AuthRequestResult =
   | { ok: true; request: AuthRequest }
-  | { ok: false; problems: ParamProblem[]; display: AuthRequest['display']; redirect?: Pick<AuthRequest, 'redirectUri' | 'responseMode' | 'state'> };
+  | { ok: false; problems: ParamProblem[]; display: AuthRequest['display']; lang: AuthLang; redirect?: Pick<AuthRequest, 'redirectUri' | 'responseMode' | 'state'> };
 
 export const MAX_STATE_LENGTH = 1024;
 
@@ -51,10 +57,12 @@ const PARAMS = [
 
 /**
  * Reads the login parameters from a query string or a form body. Every problem is reported
- * (parameter and reason), so the error page can name them all.
+ * (parameter and reason), so the error page can name them all. `acceptLanguage` (the
+ * request's header) chooses the language when `lang` names none.
  */
-export function readAuthRequest(input: unknown, apps: AppQueries): AuthRequestResult {
+export function readAuthRequest(input: unknown, apps: AppQueries, acceptLanguage: string | undefined): AuthRequestResult {
   const source = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
+  const lang = authLang(source.lang, acceptLanguage);
   const problems: ParamProblem[] = [];
   const values: Partial<Record<(typeof PARAMS)[number], string>> = {};
   for (const name of PARAMS) {
@@ -115,10 +123,10 @@ export function readAuthRequest(input: unknown, apps: AppQueries): AuthRequestRe
   // The code flow answers in the query unless asked for the fragment; the token flow the other way round.
   const responseMode = mode === 'query' || mode === 'fragment' ? mode : code ? 'query' : 'fragment';
   if (problems.length > 0 || !app) {
-    if (!trusted) return { ok: false, problems, display };
+    if (!trusted) return { ok: false, problems, display, lang };
     const redirect: NonNullable<Extract<AuthRequestResult, { ok: false }>['redirect']> = { redirectUri: values.redirect_uri!, responseMode };
     if (values.state !== undefined && !flagged('state')) redirect.state = values.state;
-    return { ok: false, problems, display, redirect };
+    return { ok: false, problems, display, lang, redirect };
   }
   const request: AuthRequest = {
     scope: scope as AuthRequest['scope'],
@@ -126,6 +134,7 @@ export function readAuthRequest(input: unknown, apps: AppQueries): AuthRequestRe
     redirectUri: values.redirect_uri!,
     responseMode,
     display,
+    lang,
   };
   if (code) request.codeChallenge = values.code_challenge!;
   else if (origin !== undefined) request.origin = origin;
@@ -133,7 +142,7 @@ export function readAuthRequest(input: unknown, apps: AppQueries): AuthRequestRe
   return { ok: true, request };
 }
 
-/** The parameters that carry a checked request through the page's forms and redirects. */
+/** The parameters that carry a checked request, its language included, through the page's own forms and redirects (never to the app). */
 export function requestFields(request: AuthRequest): Array<[string, string]> {
   const fields: Array<[string, string]> = [
     ['scope', request.scope],
@@ -146,6 +155,7 @@ export function requestFields(request: AuthRequest): Array<[string, string]> {
   if (request.codeChallenge !== undefined) {
     fields.push(['response_type', 'code'], ['code_challenge', request.codeChallenge], ['code_challenge_method', 'S256']);
   }
+  fields.push(['lang', request.lang]);
   return fields;
 }
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { csrfMatches, sessionCookie, sessionIds, SessionStore, type Session } from './session.js';
 import { fromOwnOrigin } from './same-origin.js';
-import { messagePage, type Display } from './pages.js';
+import { messagePage, type PageSetup } from './pages.js';
 
 /** What the login page's routes share: its sessions, and how its pages are sent. */
 export type LoginWeb = ReturnType<typeof loginWeb>;
@@ -26,6 +26,8 @@ export function sendPage(reply: FastifyReply, status: number, nonce: string, htm
     .header('x-frame-options', 'DENY')
     .header('x-content-type-options', 'nosniff')
     .header('referrer-policy', 'same-origin')
+    // The language may come from Accept-Language (issue 28).
+    .header('vary', 'Accept-Language')
     .send(html);
 }
 
@@ -63,17 +65,15 @@ export function loginWeb() {
      * Checks a state-changing POST: sent by a page of this origin, with the form token of the
      * session it carries. Sends the 403 page and returns undefined otherwise.
      */
-    guard(req: FastifyRequest, reply: FastifyReply, form: Record<string, string>, display: Display, retryPath?: string): Session | undefined {
+    guard(req: FastifyRequest, reply: FastifyReply, form: Record<string, string>, look: Omit<PageSetup, 'nonce'>, retryPath?: string): Session | undefined {
       const nonce = newNonce();
       if (!fromOwnOrigin(req)) {
-        const text = 'This form was sent from another site, so nothing was done. Start again from the app, or use the link below.';
-        void sendPage(reply, 403, nonce, messagePage('Form refused', text, display, nonce, retryPath));
+        void sendPage(reply, 403, nonce, messagePage({ ...look, nonce }, 'formRefused', 'formRefusedText', retryPath));
         return undefined;
       }
       const session = this.current(req);
       if (!csrfMatches(session, form.csrf)) {
-        const text = 'This form has expired or did not come from this page. Nothing was done. Start again from the app, or use the link below.';
-        void sendPage(reply, 403, nonce, messagePage('Form expired', text, display, nonce, retryPath));
+        void sendPage(reply, 403, nonce, messagePage({ ...look, nonce }, 'formExpired', 'formExpiredText', retryPath));
         return undefined;
       }
       return session;

@@ -1,4 +1,5 @@
-import { dirOf, wordsOf } from './words.js';
+import { dirOf } from '../languages.js';
+import { wordsOf } from './words.js';
 import { createHash } from 'node:crypto';
 import { escapeHtml } from '../auth/pages.js';
 

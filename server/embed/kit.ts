@@ -1,4 +1,3 @@
-import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
 import { build } from 'esbuild';
@@ -12,11 +11,6 @@ export interface KitBundle {
 const ENTRY = fileURLToPath(new URL('../../src/all-hydrate.ts', import.meta.url));
 let bundle: Promise<KitBundle> | undefined;
 const translationBundles = new Map<string, Promise<KitBundle>>();
-
-/** The shipped languages besides English (src/translations/<code>.ts), which an embed page may speak. */
-export const EMBED_LANGS: readonly string[] = readdirSync(fileURLToPath(new URL('../../src/translations/', import.meta.url)))
-  .filter((f) => f.endsWith('.ts'))
-  .map((f) => f.slice(0, -3));
 
 /** One language's translation file as an embed page loads it (`/embed/translations/<code>.js`), bundled like the kit. */
 export function translationBundle(code: string): Promise<KitBundle> {

@@ -1,5 +1,5 @@
 import type { EmbedKind } from './document.js';
-import { EMBED_LANGS } from './kit.js';
+import { pageLang, SHIPPED_LANGS } from '../languages.js';
 
 /** The embed page's own words (the brand line, a not-found message) in each language the embeds speak; the elements' are the kit's. */
 const WORDS: Record<string, { listenOn: string; missing: Record<EmbedKind, string> }> = {
@@ -12,18 +12,9 @@ const WORDS: Record<string, { listenOn: string; missing: Record<EmbedKind, strin
   ar: { listenOn: 'استمع على {provider}', missing: { track: 'هذا المقطع غير متاح.', playlist: 'قائمة التشغيل هذه غير متاحة.', user: 'هذا الملف الشخصي غير متاح.' } },
 };
 
-/** Languages written right to left, among those the embeds speak. */
-const RTL = new Set(['ar']);
-
 /** The language an embed speaks for a `lang=` it was given: a shipped one, or its base language (`pt` for `pt-BR`), else English. */
-export function embedLang(asked: string | undefined): string {
-  const code = (asked ?? '').toLowerCase();
-  const base = code.split('-')[0]!;
-  return EMBED_LANGS.includes(code) ? code : EMBED_LANGS.includes(base) ? base : 'en';
-}
+export const embedLang = (asked: string | undefined): string => pageLang(SHIPPED_LANGS, asked);
 
 /** The page's own words in `lang` (one embedLang gave). */
 export const wordsOf = (lang: string) => WORDS[lang] ?? WORDS.en!;
 
-/** `rtl` for a language written right to left, else `ltr`. */
-export const dirOf = (lang: string): 'rtl' | 'ltr' => (RTL.has(lang) ? 'rtl' : 'ltr');

@@ -3,7 +3,8 @@ import type { RouteModule } from '../context.js';
 import { readApi } from '../api/index.js';
 import { notFound } from '../http/errors.js';
 import { decodeId, encodeId } from '../ids.js';
-import { EMBED_LANGS, kitBundle, translationBundle } from '../embed/kit.js';
+import { kitBundle, translationBundle } from '../embed/kit.js';
+import { KIT_TRANSLATIONS } from '../languages.js';
 import { embedLang, wordsOf } from '../embed/words.js';
 import { pageRenderer } from '../embed/render.js';
 import {
@@ -112,7 +113,7 @@ export const embedRoutes: RouteModule = (app, ctx) => {
   // The translations embed pages load: the shipped languages alone.
   app.get<{ Params: { file: string } }>('/embed/translations/:file', async (req, reply) => {
     const code = req.params.file.replace(/\.js$/, '');
-    if (!EMBED_LANGS.includes(code)) throw notFound(`No translation ${JSON.stringify(code.slice(0, 40))}`);
+    if (!KIT_TRANSLATIONS.includes(code)) throw notFound(`No translation ${JSON.stringify(code.slice(0, 40))}`);
     const file = await translationBundle(code);
     return reply.header('content-type', 'text/javascript; charset=utf-8').header('cache-control', 'public, max-age=300').header('etag', file.etag).send(file.code);
   });

@@ -3,8 +3,9 @@ import type { AccountRow } from '../auth/accounts.js';
 import type { AppQueries } from '../auth/apps.js';
 import { grantsPage, type AppGrant } from '../auth/grant-pages.js';
 import type { OauthStore } from '../auth/oauth-store.js';
-import { messagePage } from '../auth/pages.js';
-import { readAuthRequest, requestFields } from '../auth/params.js';
+import { loginFields, messagePage } from '../auth/pages.js';
+import { readAuthRequest } from '../auth/params.js';
+import { authLang } from '../auth/words.js';
 import { newNonce, sendPage, type LoginWeb } from '../auth/web.js';
 
 export interface GrantDeps {
@@ -37,13 +38,14 @@ export function grantRoutes(scope: FastifyInstance, { web, apps, codes, signedIn
     return [...byApp.values()].sort((a, b) => b.created_at - a.created_at || a.name.localeCompare(b.name));
   };
 
-  const loginOf = (input: unknown) => {
-    const result = readAuthRequest(input, apps);
-    return result.ok ? result.request : undefined;
+  /** The login this page carries, if its parameters are good, and the page's language either way. */
+  const loginOf = (input: unknown, req: FastifyRequest) => {
+    const result = readAuthRequest(input, apps, req.headers['accept-language']);
+    return result.ok ? { request: result.request, lang: result.request.lang } : { request: undefined, lang: result.lang };
   };
 
   scope.get('/oauth/grants', async (req, reply) => {
-    const request = loginOf(req.query);
+    const { request, lang } = loginOf(req.query, req);
     const session = web.visit(req, reply);
     const user = signedInUser(req);
     const nonce = newNonce();
@@ -51,7 +53,7 @@ export function grantRoutes(scope: FastifyInstance, { web, apps, codes, signedIn
     const revokedKey = String((req.query as Record<string, unknown>).revoked ?? '');
     const grants = user ? grantsOf(user.id) : [];
     const revoked = user && !grants.some((g) => g.api_key === revokedKey) ? apps.byKey(revokedKey)?.name : undefined;
-    const html = grantsPage({ request, csrf: session.csrf, nonce, user, grants, revoked });
+    const html = grantsPage({ request, lang, csrf: session.csrf, nonce, user, grants, revoked });
     return sendPage(reply, 200, nonce, html);
   });
 
@@ -59,20 +61,21 @@ export function grantRoutes(scope: FastifyInstance, { web, apps, codes, signedIn
     const form = req.body as Record<string, string>;
     const nonce = newNonce();
     if (!/^application\/x-www-form-urlencoded\b/i.test(req.headers['content-type'] ?? '')) {
-      return sendPage(reply, 415, nonce, messagePage('Form not understood', 'The form must be sent as application/x-www-form-urlencoded.', 'fullScreen', nonce, '/oauth/grants'));
+      const lang = authLang(undefined, req.headers['accept-language']);
+      return sendPage(reply, 415, nonce, messagePage({ display: 'fullScreen', lang, nonce }, 'formNotUnderstood', 'formEncoding', '/oauth/grants'));
     }
+    const { request, lang } = loginOf(form, req);
+    const back = `/oauth/grants?${new URLSearchParams(loginFields(request, lang)).toString()}`;
     if (typeof form.revoke !== 'string') {
-      return sendPage(reply, 400, nonce, messagePage('Form not understood', 'Choose Revoke next to an app.', 'fullScreen', nonce, '/oauth/grants'));
+      return sendPage(reply, 400, nonce, messagePage({ display: 'fullScreen', lang, nonce }, 'formNotUnderstood', 'chooseRevoke', back));
     }
-    const request = loginOf(form);
-    const back = `/oauth/grants?${new URLSearchParams(request ? requestFields(request) : []).toString()}`;
-    if (!web.guard(req, reply, form, request?.display ?? 'fullScreen', back)) return reply;
+    if (!web.guard(req, reply, form, { display: request?.display ?? 'fullScreen', lang }, back)) return reply;
     const user = signedInUser(req);
     if (user) {
       apps.revokeWrite(form.revoke, user.id);
       codes.revokeApp(form.revoke, user.id);
     }
-    const done = new URLSearchParams(request ? requestFields(request) : []);
+    const done = new URLSearchParams(loginFields(request, lang));
     if (user) done.set('revoked', form.revoke);
     return reply.code(303).header('cache-control', 'no-store').header('location', `/oauth/grants?${done.toString()}`).send();
   });

@@ -7,6 +7,7 @@ import { appQueries } from '../auth/apps.js';
 import { loginClaims, signLoginToken } from '../auth/jwt.js';
 import { consentPage, invalidRequestPage, messagePage, postMessagePage, signInPage } from '../auth/pages.js';
 import { authPath, readAuthRequest, type AuthRequest } from '../auth/params.js';
+import { authLang, authWords, fill } from '../auth/words.js';
 import { FULL_COST, hashPassword, needsRehash, verifyPassword } from '../auth/passwords.js';
 import { LoginThrottle, type ThrottleOptions } from '../auth/throttle.js';
 import { deliveryLocation } from '../auth/delivery.js';
@@ -60,16 +61,18 @@ export function createOauthRoutes(options: OauthOptions = {}): RouteModule {
     const checkedPost = (req: FastifyRequest, reply: FastifyReply): { request: AuthRequest; form: Form } | undefined => {
       const nonce = newNonce();
       if (!/^application\/x-www-form-urlencoded\b/i.test(req.headers['content-type'] ?? '')) {
-        void page(reply, 415, nonce, messagePage('Form not understood', 'The form must be sent as application/x-www-form-urlencoded.', 'popup', nonce));
+        const lang = authLang(undefined, req.headers['accept-language']);
+        void page(reply, 415, nonce, messagePage({ display: 'popup', lang, nonce }, 'formNotUnderstood', 'formEncoding'));
         return undefined;
       }
       const form = req.body as Form;
-      const result = readAuthRequest(form, apps);
+      const result = readAuthRequest(form, apps, req.headers['accept-language']);
       if (!result.ok) {
-        void page(reply, 400, nonce, invalidRequestPage(result.problems, result.display, nonce));
+        void page(reply, 400, nonce, invalidRequestPage(result.problems, { display: result.display, lang: result.lang, nonce }));
         return undefined;
       }
-      if (!web.guard(req, reply, form, result.request.display, authPath(result.request))) return undefined;
+      const { display, lang } = result.request;
+      if (!web.guard(req, reply, form, { display, lang }, authPath(result.request))) return undefined;
       return { request: result.request, form };
     };
 
@@ -82,12 +85,15 @@ export function createOauthRoutes(options: OauthOptions = {}): RouteModule {
         const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
         if (status === 500) req.log.error(error);
         const nonce = newNonce();
-        const text = status === 500 ? 'Something went wrong on our side. Please try again.' : error.message;
-        return page(reply, status, nonce, messagePage('Something went wrong', text, 'popup', nonce));
+        // A body that could not be read has no lang field: the query's, if any, or the header.
+        const asked = (req.body as Form | undefined)?.lang ?? (req.query as Record<string, unknown> | undefined)?.lang;
+        const setup = { display: 'popup' as const, lang: authLang(asked, req.headers['accept-language']), nonce };
+        if (status === 500) return page(reply, status, nonce, messagePage(setup, 'somethingWrong', 'ourSide'));
+        return page(reply, status, nonce, messagePage(setup, 'somethingWrong', 'requestRefused', undefined, error.message));
       });
 
       scope.get('/oauth/auth', async (req, reply) => {
-        const result = readAuthRequest(req.query, apps);
+        const result = readAuthRequest(req.query, apps, req.headers['accept-language']);
         if (!result.ok) return refuse(reply, result);
         return prompt(req, reply, result.request);
       });
@@ -95,7 +101,7 @@ export function createOauthRoutes(options: OauthOptions = {}): RouteModule {
       // The code flow's entry (production's path): the same checks, then the same page. The
       // page lives under /oauth, where its session cookie is sent, so the browser is sent there.
       scope.get('/v1/oauth/authorize', async (req, reply) => {
-        const result = readAuthRequest(req.query, apps);
+        const result = readAuthRequest(req.query, apps, req.headers['accept-language']);
         if (!result.ok) return refuse(reply, result, '/v1/oauth/authorize');
         return reply.code(302).header('cache-control', 'no-store').header('location', authPath(result.request)).send();
       });
@@ -107,9 +113,10 @@ export function createOauthRoutes(options: OauthOptions = {}): RouteModule {
         const login = (form.login ?? '').trim();
         const password = form.password ?? '';
         const nonce = newNonce();
+        const words = authWords(request.lang);
         const again = (status: number, error: string) =>
           page(reply, status, nonce, signInPage({ request, csrf: web.visit(req, reply).csrf, nonce, login, error }), formAction(request));
-        if (login === '' || password === '') return again(422, 'Enter your email or handle and your password.');
+        if (login === '' || password === '') return again(422, words.enterBoth);
 
         const account = accounts.byLogin(login);
         // One count per account, whether it is named by email or by handle.
@@ -118,12 +125,13 @@ export function createOauthRoutes(options: OauthOptions = {}): RouteModule {
         if (waitMs > 0) {
           const seconds = Math.ceil(waitMs / 1000);
           reply.header('retry-after', String(seconds));
-          return again(429, `Too many failed sign-in attempts. Try again in ${seconds} seconds.`);
+          const wait = new Intl.NumberFormat(request.lang, { style: 'unit', unit: 'second', unitDisplay: 'long' }).format(seconds);
+          return again(429, fill(words.tooMany, { wait }));
         }
 
         if (!(await verifyPassword(password, account?.password_hash ?? null)) || !account) {
           throttle.fail(keys);
-          return again(422, 'That email or handle and password do not match an account.');
+          return again(422, words.noMatch);
         }
         throttle.succeed(keys);
         // Generated accounts start with a cheap hash; the first sign-in upgrades it.
@@ -154,7 +162,7 @@ export function createOauthRoutes(options: OauthOptions = {}): RouteModule {
         if (form.decision === 'cancel') return deliver(reply, request, { error: 'access_denied', error_description: CANCELLED });
         const nonce = newNonce();
         if (form.decision !== 'authorize') {
-          return page(reply, 400, nonce, messagePage('Form not understood', 'Choose Authorize or Cancel.', request.display, nonce, authPath(request)));
+          return page(reply, 400, nonce, messagePage({ display: request.display, lang: request.lang, nonce }, 'formNotUnderstood', 'chooseDecision', authPath(request)));
         }
         const user = signedInUser(req);
         if (!user) return reply.code(303).header('cache-control', 'no-store').header('location', authPath(request)).send();
@@ -192,7 +200,7 @@ export function createOauthRoutes(options: OauthOptions = {}): RouteModule {
         return reply.code(302).header('cache-control', 'no-store').header('location', deliveryLocation(result.redirect, fields)).send();
       }
       const nonce = newNonce();
-      return page(reply, 400, nonce, invalidRequestPage(result.problems, result.display, nonce, entry));
+      return page(reply, 400, nonce, invalidRequestPage(result.problems, { display: result.display, lang: result.lang, nonce }, entry));
     };
 
     /** Hands the outcome to the app: a redirect, or a page that posts it to the opener. */
@@ -205,7 +213,7 @@ export function createOauthRoutes(options: OauthOptions = {}): RouteModule {
       }
       const nonce = newNonce();
       const kind = outcome.token || outcome.code ? 'authorized' : 'cancelled';
-      return page(reply, 200, nonce, postMessagePage(fields, request.origin, kind, request.display, nonce));
+      return page(reply, 200, nonce, postMessagePage(fields, request.origin, kind, { display: request.display, lang: request.lang, nonce }));
     };
   };
 }

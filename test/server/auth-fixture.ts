@@ -126,8 +126,9 @@ export class Browser {
     private readonly remoteAddress = '127.0.0.1',
   ) {}
 
-  async get(url: string): Promise<LightMyRequestResponse> {
-    const res = await this.app.inject({ method: 'GET', url, remoteAddress: this.remoteAddress, headers: { host: HOST, cookie: this.jar.header() } });
+  /** `headers` add to the browser's own (e.g. `accept-language`). */
+  async get(url: string, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+    const res = await this.app.inject({ method: 'GET', url, remoteAddress: this.remoteAddress, headers: { host: HOST, cookie: this.jar.header(), ...headers } });
     this.jar.take(res);
     return res;
   }

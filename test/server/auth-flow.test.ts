@@ -47,10 +47,10 @@ describe('sign-in page', () => {
   test('is an accessible form with labelled fields, a session cookie and a strict CSP', async () => {
     const res = await new Browser(service.app).get(authUrl(params()));
     assert.equal(res.statusCode, 200);
-    assert.match(res.body, /^<!doctype html>\n<html lang="en">/);
+    assert.match(res.body, /^<!doctype html>\n<html lang="en" dir="ltr">/);
     assert.match(res.body, /<label for="login">Email or handle<\/label>\n<input id="login" name="login"/);
     assert.match(res.body, /<label for="password">Password<\/label>\n<input id="password" name="password" type="password"/);
-    assert.match(res.body, /<h1>Sign in<\/h1>\n<p>to continue to <strong>Demo App<\/strong>/);
+    assert.match(res.body, /<h1>Sign in<\/h1>\n<p>to continue to <strong><bdi>Demo App<\/bdi><\/strong>/);
     assert.match(res.body, /<body class="popup">/);
     const csp = res.headers['content-security-policy'] as string;
     const nonce = /style-src 'nonce-([^']+)'/.exec(csp)![1]!;
@@ -76,9 +76,9 @@ describe('redirect delivery', () => {
   test('fragment (default): 302 to redirect_uri#state=…&token=…, a token that verifies with the email', async () => {
     const browser = new Browser(service.app);
     const consent = await signIn(browser, authUrl(params()));
-    assert.match(consent.body, /<h1>Allow Demo App to see your account\?<\/h1>/);
+    assert.match(consent.body, /<h1>Allow <bdi>Demo App<\/bdi> to see your account\?<\/h1>/);
     assert.match(consent.body, /See your email address/);
-    assert.match(consent.body, /Signed in as <strong>Demo Listener<\/strong> \(@demo\)/);
+    assert.match(consent.body, /Signed in as <strong><bdi>Demo Listener<\/bdi><\/strong> \(<bdi>@demo<\/bdi>\)/);
     assert.match(browser.jar.cookies.get('oauth_session') ?? '', /^[\w-]{43}$/);
     const res = await decide(browser, consent, 'authorize');
     assert.equal(res.statusCode, 302);
@@ -188,7 +188,7 @@ describe('accounts and grants', () => {
     assert.equal(needsRehash(hash()), true);
     const browser = new Browser(service.app);
     const consent = await signIn(browser, authUrl(params()), '@RILEY', GENERATED_PASSWORD);
-    assert.match(consent.body, /Signed in as <strong>Riley &#60;b&#62;Ray&#60;\/b&#62;<\/strong>/, 'names from the database are escaped');
+    assert.match(consent.body, /Signed in as <strong><bdi>Riley &#60;b&#62;Ray&#60;\/b&#62;<\/bdi><\/strong>/, 'names from the database are escaped');
     assert.equal(needsRehash(hash()), false);
     await signIn(new Browser(service.app), authUrl(params()), 'riley@EXAMPLE.com', GENERATED_PASSWORD);
   });
@@ -200,7 +200,7 @@ describe('accounts and grants', () => {
     await decide(browser, read, 'authorize');
     assert.deepEqual(grants(), [], 'read scope grants nothing');
     const consent = await browser.get(authUrl(params({ scope: 'write' })));
-    assert.match(consent.body, /Allow Demo App to use your account\?/);
+    assert.match(consent.body, /Allow <bdi>Demo App<\/bdi> to use your account\?/);
     assert.match(consent.body, /Act on your behalf, for example favorite tracks/);
     assert.match(consent.body, /never be able to read your direct messages or use your wallet/);
     const cancelled = await decide(browser, consent, 'cancel');

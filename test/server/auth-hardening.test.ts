@@ -143,9 +143,9 @@ describe('the consent screen', () => {
   test('names where the answer goes: the redirect URI\'s host, or the posting origin', async () => {
     const browser = new Browser(service.app);
     const consent = await signIn(browser, 'demo', DEMO_ACCOUNT.password, { redirect_uri: 'https://app.example.com:8443/cb?x=1' });
-    assert.match(consent.body, /Your answer goes to <strong>app\.example\.com:8443<\/strong>\./);
+    assert.match(consent.body, /Your answer goes to <strong><bdi>app\.example\.com:8443<\/bdi><\/strong>\./);
     const popup = await browser.get(authUrl(params({ redirect_uri: 'postmessage', origin: 'http://localhost:5173' })));
-    assert.match(popup.body, /Your answer goes to <strong>http:\/\/localhost:5173<\/strong>\./);
+    assert.match(popup.body, /Your answer goes to <strong><bdi>http:\/\/localhost:5173<\/bdi><\/strong>\./);
     assert.match(popup.body, /<a href="\/oauth\/grants\?scope=write&#38;api_key=/, 'links to the grants page');
   });
 });
@@ -171,7 +171,7 @@ describe('grants follow the latest consent, and can be revoked', () => {
     const link = /<a href="([^"]+)">Apps you allowed<\/a>/.exec(consent.body)![1]!.replace(/&#38;/g, '&');
     const page = await browser.get(link);
     assert.equal(page.statusCode, 200);
-    assert.match(page.body, /<li><strong>Demo App<\/strong>, can act on your behalf, since \d{4}-\d\d-\d\d/);
+    assert.match(page.body, /<li><strong><bdi>Demo App<\/bdi><\/strong>, can act on your behalf, since \d{4}-\d\d-\d\d/);
     assert.match(page.body, /<a href="\/oauth\/auth\?[^"]+">Back to the sign-in<\/a>/);
     const fields = formFields(page.body, '/oauth/grants/revoke');
     assert.equal(fields.revoke, DEMO_APP.apiKey);
@@ -182,7 +182,7 @@ describe('grants follow the latest consent, and can be revoked', () => {
     assert.equal(revoked.statusCode, 303);
     assert.equal(await favorite(1), 403, 'refused at once');
     const after = await browser.get(revoked.headers.location as string);
-    assert.match(after.body, /Demo App no longer has access to your account\./);
+    assert.match(after.body, /<bdi>Demo App<\/bdi> no longer has access to your account\./);
     assert.match(after.body, /No app has access to your account\./);
   });
 

@@ -74,7 +74,7 @@ test('over https: __Host-oauth_session, Secure, Path=/; an unprefixed cookie is 
   assert.match(signedIn.cookies[0]!, /^__Host-oauth_session=[\w-]{43}; Path=\/; .*; Secure$/);
   assert.notEqual(pair(signedIn.cookies[0]!), pair(page.cookies[0]!), 'a new session at sign-in');
   const consent = await send(signedIn.location!, { cookie: pair(signedIn.cookies[0]!) });
-  assert.match(consent.body, /Signed in as <strong>Demo Listener<\/strong>/);
+  assert.match(consent.body, /Signed in as <strong><bdi>Demo Listener<\/bdi><\/strong>/);
   // Over https, http://the-same-host is another origin.
   const downgraded = await send('/oauth/authorize', { cookie: pair(signedIn.cookies[0]!), origin: origin.replace('https:', 'http:') }, {
     ...formFields(consent.body, '/oauth/authorize'),

@@ -135,12 +135,12 @@ describe('grants page', () => {
     const start = await browser.get(`/oauth/auth?scope=read&api_key=${DEMO_APP.apiKey}&redirect_uri=${encodeURIComponent('https://app.example.com/cb')}`);
     await browser.post('/oauth/login', { ...formFields(start.body, '/oauth/login'), login: 'Quinn_Q', password: GENERATED_PASSWORD });
     const page = await browser.get('/oauth/grants');
-    assert.match(page.body, /<li><strong>Demo App<\/strong>, can see your profile, since \d{4}-\d\d-\d\d/);
+    assert.match(page.body, /<li><strong><bdi>Demo App<\/bdi><\/strong>, can see your profile, since \d{4}-\d\d-\d\d/);
     assert.equal((await me(service, tokens.access_token)).status, 200);
     const res = await browser.post('/oauth/grants/revoke', { ...formFields(page.body, '/oauth/grants/revoke'), revoke: DEMO_APP.apiKey });
     assert.equal(res.statusCode, 303);
     const done = await browser.get(res.headers.location as string);
-    assert.match(done.body, /Demo App no longer has access to your account\./);
+    assert.match(done.body, /<bdi>Demo App<\/bdi> no longer has access to your account\./);
     assert.equal((await me(service, tokens.access_token)).status, 401);
     assert.equal((await post(service, '/v1/oauth/token', { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: DEMO_APP.apiKey })).body.error, 'invalid_grant');
   });
