@@ -138,6 +138,22 @@ describe('<service-login-button>', () => {
     expect(detail.token.split('.')).to.have.length(3);
   });
 
+  it('asks the sign-in page in its language: an ancestor\'s lang, else the page\'s', async () => {
+    const box = await fixture<HTMLElement>(html`<div lang="fr"><service-login-button host=${serviceUrl} app-name=${appName} api-key=${API_KEY}></service-login-button></div>`);
+    const el = box.firstElementChild as ServiceLoginButton;
+    const success = oneEvent(el, 'service-login-success');
+    await click(inner(el));
+    const { url } = await popup('authorize');
+    expect(new URL(url).searchParams.get('lang')).to.equal('fr');
+    expect((await success).detail.profile.handle, 'the French page logs in as the English one does').to.equal('demo');
+    // No lang anywhere: none asked, so the page follows the browser (Accept-Language).
+    const plain = await button();
+    const cancelled = oneEvent(plain, 'service-login-error');
+    inner(plain).click();
+    expect(new URL((await popup('cancel')).url).searchParams.has('lang')).to.equal(false);
+    await cancelled;
+  });
+
   it('works from the keyboard, and reports a closed popup as service-login-error reason closed', async () => {
     const el = await button();
     inner(el).focus();

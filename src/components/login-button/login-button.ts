@@ -109,6 +109,8 @@ export class ServiceLoginButton extends ConfiguredElement(ReactiveElement) {
   protected busy = false;
   /** Stops re-rendering on the page's language changes and translations. */
   #forget?: () => void;
+  /** Its language: its own `lang`, an ancestor's or the page's (the sign-in page is asked for it too). */
+  #lang = () => this.lang || nearest(this, 'lang') || '';
 
   /** A `<service-provider>`'s settings. */
   private provided?: ClientOptions;
@@ -165,8 +167,8 @@ export class ServiceLoginButton extends ConfiguredElement(ReactiveElement) {
     button.setAttribute('aria-busy', String(this.busy));
     if (this.busy) button.setAttribute('aria-disabled', 'true');
     else button.removeAttribute('aria-disabled');
-    // Its two strings in its language (own, an ancestor's or the page's), when a translation has them.
-    const say = (key: typeof DEFAULT_TEXT | typeof BUSY_TEXT) => (lookup(this.lang || nearest(this, 'lang') || '', key) as string | undefined) ?? key;
+    // Its two strings in its language, when a translation has them.
+    const say = (key: typeof DEFAULT_TEXT | typeof BUSY_TEXT) => (lookup(this.#lang(), key) as string | undefined) ?? key;
     label.textContent = this.customText || say(DEFAULT_TEXT);
     status.textContent = this.busy ? say(BUSY_TEXT) : '';
   }
@@ -177,7 +179,7 @@ export class ServiceLoginButton extends ConfiguredElement(ReactiveElement) {
     let result: Promise<LoginResult>;
     try {
       // Synchronously inside the click, so the browser lets the popup open.
-      result = login({ scope: this.scope, redirectUri: this.redirectUri, responseMode: this.responseMode, display: this.display, flow: this.flow, tokenStorage: this.tokenStorage, client: this.client });
+      result = login({ scope: this.scope, redirectUri: this.redirectUri, responseMode: this.responseMode, display: this.display, flow: this.flow, tokenStorage: this.tokenStorage, lang: this.#lang(), client: this.client });
     } catch (error) {
       result = fail('config', String((error as Error)?.message ?? error));
     }

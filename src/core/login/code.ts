@@ -18,6 +18,8 @@ export interface CodeLogin {
   responseMode?: string;
   display?: string;
   tokenStorage?: TokenStorage;
+  /** The sign-in page's language. */
+  lang?: string;
 }
 
 
@@ -41,6 +43,7 @@ export function startCodeLogin(client: AuthClient, base: string | undefined, log
         response_mode: login.responseMode,
         display: login.display ?? (popup ? 'popup' : 'fullScreen'),
         origin: location.origin,
+        lang: login.lang,
       },
       '/v1/oauth/authorize',
     ),

@@ -32,6 +32,8 @@ export interface LoginOptions extends CodeOptions {
   display?: 'popup' | 'fullScreen';
   /** When the browser blocks the popup, go to the prompt page by redirect instead. */
   fallbackToRedirect?: boolean;
+  /** The language of the service's sign-in and consent pages (`fr`, `pt-BR`); by default the page's `<html lang>`, else the browser's. */
+  lang?: string;
   /**
    * The client whose settings (`apiKey`, `authUrl` or host) and verify endpoint are used: a
    * `createClient()` client; by default a slim one with the page's `configure()` settings.
@@ -70,7 +72,7 @@ export function login(options: LoginOptions = {}): Promise<LoginResult> {
   }
 }
 
-function start({ flow, scope = 'read', redirectUri, responseMode, display, fallbackToRedirect, tokenStorage, client = authClientFor() }: LoginOptions): Promise<LoginResult> {
+function start({ flow, scope = 'read', redirectUri, responseMode, display, fallbackToRedirect, tokenStorage, lang = document.documentElement.lang, client = authClientFor() }: LoginOptions): Promise<LoginResult> {
   if (active && !active.popup.closed) {
     active.popup.focus();
     return active.result;
@@ -85,7 +87,7 @@ function start({ flow, scope = 'read', redirectUri, responseMode, display, fallb
   if (bad || (!base && !hostListUrl)) return fail('config', bad ? 'no http(s) URL: ' + bad : 'Logging in needs authUrl, host or hostListUrl.');
   const code = flow == 'code';
   if (code && !safeUrl(redirectUri)) return fail('config', 'The code flow needs redirectUri, an http(s) URL.');
-  const params = { scope, api_key: apiKey, state: newState(), response_mode: responseMode };
+  const params = { scope, api_key: apiKey, state: newState(), response_mode: responseMode, lang };
   const jwtRedirect = !code && redirectUri && redirectUri.toLowerCase() != 'postmessage';
   if (jwtRedirect) return redirect(client, base, { ...params, display: display ?? 'fullScreen' }, redirectUri);
 
@@ -110,7 +112,7 @@ function start({ flow, scope = 'read', redirectUri, responseMode, display, fallb
   const result = (
     code
       ? import('./code.js').then(
-          (module) => module.startCodeLogin(client, base, { state: randomText(16), verifier: randomText(32), redirectUri: redirectUri!, scope, responseMode, display, tokenStorage }, popup),
+          (module) => module.startCodeLogin(client, base, { state: randomText(16), verifier: randomText(32), redirectUri: redirectUri!, scope, responseMode, display, tokenStorage, lang }, popup),
           loadFailed(popup),
         )
       : import('./jwt-answer.js').then((module) => module.awaitAnswer(popup!, client, query, loginOrigin), loadFailed(popup))
