@@ -2,6 +2,7 @@
 // rendered in fr, ja and ar keeps none of the English strings a translation changes; the page's
 // `<html lang>` changes an element's words at run time; counts use the element's language.
 import { expect, fixture, html } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
 import type { TemplateResult } from 'lit';
 import '../../src/all.js';
 import '../../src/translations/fr.js';
@@ -168,7 +169,7 @@ describe('languages', () => {
     });
   }
 
-  it('in ar with dir="rtl": artwork right of the title, next pointing left, the seek slider right to left, no axe violations', async () => {
+  it('in ar with dir="rtl": artwork right of the title, next pointing left, the seek slider right to left, the chart mirrored, no axe violations', async () => {
     const track = tracks[2]!;
     const box = await fixture<HTMLElement>(html`<div lang="ar" dir="rtl">
       <service-track-card host=${serviceUrl} app-name=${appName} track-id=${track.id}></service-track-card>
@@ -188,6 +189,27 @@ describe('languages', () => {
     expect(mirrored('previous-button'), 'previous drawn pointing right').to.equal(-1);
     await expect(card).to.be.accessible();
     await expect(player).to.be.accessible();
+    // The chart: names on the right, counts on the left, bars growing from the right.
+    const metrics = await fixture<HTMLElement>(html`<div lang="ar" dir="rtl"><service-app-metrics host=${serviceUrl} app-name=${appName}></service-app-metrics></div>`);
+    const chart = metrics.firstElementChild as HTMLElement;
+    await shown(chart, 'chart');
+    const rect = (selector: string) => chart.shadowRoot!.querySelector(selector)!.getBoundingClientRect();
+    const [whole, bar, name, count] = ['.chart', '.bar', '.name', '.count'].map(rect);
+    expect(Math.abs(bar!.right - whole!.right), 'the bar starts at the right').to.be.lessThan(1);
+    expect(Math.abs(name!.right - whole!.right), 'the name at the right').to.be.lessThan(2);
+    expect(Math.abs(count!.left - whole!.left), 'the count at the left').to.be.lessThan(2);
+    await expect(chart).to.be.accessible();
+    // The user card's tabs read from the right: Left arrow is the next tab, Right the previous.
+    const profile = await fixture<HTMLElement>(html`<div lang="ar" dir="rtl"><service-user-card host=${serviceUrl} app-name=${appName} user-id=${demoUser.id}></service-user-card></div>`);
+    const user = profile.firstElementChild as HTMLElement;
+    await shown(user, 'tab');
+    const [first, second] = [...user.shadowRoot!.querySelectorAll<HTMLElement>('[role="tab"]')];
+    expect(first!.getBoundingClientRect().left, 'the first tab on the right').to.be.greaterThan(second!.getBoundingClientRect().left);
+    first!.focus();
+    await sendKeys({ press: 'ArrowLeft' });
+    await waitFor(() => user.shadowRoot!.activeElement === second, 'Left arrow moves to the second tab');
+    await sendKeys({ press: 'ArrowRight' });
+    await waitFor(() => user.shadowRoot!.activeElement === first, 'Right arrow moves back to the first');
   });
 
   it('reads right to left from an Arabic lang alone, and a dir above wins', async () => {

@@ -108,6 +108,8 @@ export class ServiceAppMetrics extends ServiceElement {
     const caption = t('Requests by app, {range}', { range: t(RANGES[this.#range]) });
     const max = Math.max(1, ...rows.map((r) => r.count));
     const table = this.view === 'table';
+    // Right to left, names start at the right and bars grow from it (SVG text anchors follow the direction). No matches() on a server.
+    const [start, end] = this.matches?.(':dir(rtl)') ? ['100%', '0'] : ['0', '100%'];
     // A table does not shrink into the 1px visually-hidden box itself: a wrapper div does the hiding.
     return html`
       ${table ? nothing : html`<p class="title" aria-hidden="true">${caption}</p>`}
@@ -116,13 +118,13 @@ export class ServiceAppMetrics extends ServiceElement {
         : html`<svg part="chart" class="chart" width="100%" height=${rows.length * ROW} aria-hidden="true">
             ${rows.map((row, i) => {
               const y = i * ROW;
-              const width = `${(row.count / max) * 100}%`;
+              const share = (row.count / max) * 100;
               return svg`<g class="row">
                 <title>${`${row.name || t('(no name)')}: ${number.format(row.count)}`}</title>
-                <text part="label" class="name" x="0" y=${y + 15}>${shorten(row.name || t('(no name)'))}</text>
-                <text part="label" class="count" x="100%" y=${y + 15} text-anchor="end">${formatCount(row.count, lang)}</text>
+                <text part="label" class="name" x=${start} y=${y + 15}>${shorten(row.name || t('(no name)'))}</text>
+                <text part="label" class="count" x=${end} y=${y + 15} text-anchor="end">${formatCount(row.count, lang)}</text>
                 <rect class="track" x="0" y=${y + 21} width="100%" height=${BAR} rx="3"></rect>
-                <rect part="bar" class="bar" x="0" y=${y + 21} width=${width} height=${BAR} rx="3"></rect>
+                <rect part="bar" class="bar" x=${start == '0' ? 0 : `${100 - share}%`} y=${y + 21} width=${`${share}%`} height=${BAR} rx="3"></rect>
               </g>`;
             })}
           </svg>`}

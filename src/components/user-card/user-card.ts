@@ -241,10 +241,11 @@ export class ServiceUserCard extends ServiceElement {
     );
   }
 
-  /** WAI-ARIA tabs with automatic activation: arrows wrap, Home and End jump. */
+  /** WAI-ARIA tabs with automatic activation: arrows wrap (and point the other way right to left), Home and End jump. */
   #onTabKey = async (event: KeyboardEvent) => {
     const i = TABS.findIndex(([t]) => t === this.#openTab);
-    const to = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: TABS.length - 1 }[event.key];
+    const step = this.matches(':dir(rtl)') ? -1 : 1;
+    const to = { ArrowRight: i + step, ArrowLeft: i - step, Home: 0, End: TABS.length - 1 }[event.key];
     if (to === undefined) return;
     event.preventDefault();
     this.tab = TABS[(to + TABS.length) % TABS.length]![0];
