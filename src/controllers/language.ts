@@ -16,8 +16,11 @@ export const nearest = (node: Node | null | undefined, name: string): string | n
  * The language an element speaks: its own `lang`, else its nearest ancestor's (across shadow
  * roots), else `<html lang>`, else English.
  */
+export const langOf = (el: HTMLElement): string => validLang(langAsked(el));
+
+/** The `lang` that applies to `el` as written (its own, else the nearest above it), or `''`. */
 // The element's own property first: a framework may set it before the attribute exists.
-export const langOf = (el: HTMLElement): string => validLang(el.lang || nearest(el, 'lang'));
+export const langAsked = (el: HTMLElement): string => el.lang || nearest(el, 'lang') || '';
 
 /** Languages written right to left. */
 const RTL = /^(ar|fa|he|ur|yi|ps|sd|ug|dv|ckb)\b/i;

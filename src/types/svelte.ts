@@ -85,7 +85,7 @@ declare module 'svelte/elements' {
       'onservice-login-error'?: (event: GlobalEventHandlersEventMap['service-login-error']) => void;
     };
     /** Log in with the service. */
-    'service-login-button': Tag<ServiceLoginButton, 'scope' | 'size' | 'corners' | 'customText' | 'fullWidth' | 'disabled' | 'redirectUri' | 'responseMode' | 'display' | 'flow' | 'tokenStorage' | 'theme' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host'> & {
+    'service-login-button': Tag<ServiceLoginButton, 'scope' | 'size' | 'corners' | 'customText' | 'fullWidth' | 'disabled' | 'redirectUri' | 'responseMode' | 'display' | 'flow' | 'tokenStorage' | 'theme' | 'lang' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host'> & {
       /** Text instead of "Continue with Service"; always shown as text, never as HTML. */
       'custom-text'?: Attr<ServiceLoginButton['customText']>;
       /** Fills the width of its container. */

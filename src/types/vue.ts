@@ -55,7 +55,7 @@ declare module 'vue' {
       onServiceLoginError?: (event: GlobalEventHandlersEventMap['service-login-error']) => void;
     }, { 'service-favorite-change': GlobalEventHandlersEventMap['service-favorite-change']; 'service-error': GlobalEventHandlersEventMap['service-error']; 'service-login-error': GlobalEventHandlersEventMap['service-login-error'] }>;
     /** Log in with the service. */
-    'service-login-button': Tag<ServiceLoginButton, 'scope' | 'size' | 'corners' | 'customText' | 'fullWidth' | 'disabled' | 'redirectUri' | 'responseMode' | 'display' | 'flow' | 'tokenStorage' | 'theme' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host', {
+    'service-login-button': Tag<ServiceLoginButton, 'scope' | 'size' | 'corners' | 'customText' | 'fullWidth' | 'disabled' | 'redirectUri' | 'responseMode' | 'display' | 'flow' | 'tokenStorage' | 'theme' | 'lang' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host', {
       /** The user logged in. Detail: `{ profile, token }`, the profile from the verify endpoint (code flow: from `/v1/me`, no email). */
       onServiceLoginSuccess?: (event: GlobalEventHandlersEventMap['service-login-success']) => void;
       /** The login failed or was abandoned. Detail: `{ message, reason }`. */

@@ -1,6 +1,7 @@
 import { html, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { ServiceElement } from '../shared/service-element.js';
 import { define } from '../shared/configured-element.js';
+import { langAsked } from '../../controllers/language.js';
 import { DataTask } from '../../controllers/data-task.js';
 import { theme } from '../shared/theme.js';
 import { heartIcon } from '../shared/icons.js';
@@ -123,7 +124,7 @@ export class ServiceFavoriteButton extends ServiceElement {
     if (/write/.test(session.scope!)) return void this.#toggle(session, id, !this.favorited);
     this.#busy = true;
     // Synchronously inside the click, so the browser lets the popup open.
-    login({ flow: 'code', scope: 'write', redirectUri: this.redirectUri || location.origin + location.pathname, tokenStorage: this.tokenStorage, client: this.client }).then(
+    login({ flow: 'code', scope: 'write', redirectUri: this.redirectUri || location.origin + location.pathname, tokenStorage: this.tokenStorage, lang: langAsked(this), client: this.client }).then(
       async (result) => {
         this.#busy = false;
         if (this.#loginFailed(result) || result.status != 'success') return;

@@ -8,7 +8,7 @@ import { ProvidedSettings, settingsOf } from '../../controllers/provided-setting
 import { loginButtonStyles } from './login-button.styles.js';
 import { listen } from '../../core/i18n/registry.js';
 import { lookup } from '../../core/i18n/translate.js';
-import { nearest } from '../../controllers/language.js';
+import { langAsked } from '../../controllers/language.js';
 
 /** Detail of `service-login-success`. */
 export interface LoginSuccessDetail {
@@ -109,8 +109,6 @@ export class ServiceLoginButton extends ConfiguredElement(ReactiveElement) {
   protected busy = false;
   /** Stops re-rendering on the page's language changes and translations. */
   #forget?: () => void;
-  /** Its language: its own `lang`, an ancestor's or the page's (the sign-in page is asked for it too). */
-  #lang = () => this.lang || nearest(this, 'lang') || '';
 
   /** A `<service-provider>`'s settings. */
   private provided?: ClientOptions;
@@ -168,7 +166,7 @@ export class ServiceLoginButton extends ConfiguredElement(ReactiveElement) {
     if (this.busy) button.setAttribute('aria-disabled', 'true');
     else button.removeAttribute('aria-disabled');
     // Its two strings in its language, when a translation has them.
-    const say = (key: typeof DEFAULT_TEXT | typeof BUSY_TEXT) => (lookup(this.#lang(), key) as string | undefined) ?? key;
+    const say = (key: typeof DEFAULT_TEXT | typeof BUSY_TEXT) => (lookup(langAsked(this), key) as string | undefined) ?? key;
     label.textContent = this.customText || say(DEFAULT_TEXT);
     status.textContent = this.busy ? say(BUSY_TEXT) : '';
   }
@@ -179,7 +177,7 @@ export class ServiceLoginButton extends ConfiguredElement(ReactiveElement) {
     let result: Promise<LoginResult>;
     try {
       // Synchronously inside the click, so the browser lets the popup open.
-      result = login({ scope: this.scope, redirectUri: this.redirectUri, responseMode: this.responseMode, display: this.display, flow: this.flow, tokenStorage: this.tokenStorage, lang: this.#lang(), client: this.client });
+      result = login({ scope: this.scope, redirectUri: this.redirectUri, responseMode: this.responseMode, display: this.display, flow: this.flow, tokenStorage: this.tokenStorage, lang: langAsked(this), client: this.client });
     } catch (error) {
       result = fail('config', String((error as Error)?.message ?? error));
     }
