@@ -18,9 +18,11 @@ export const nearest = (node: Node | null | undefined, name: string): string | n
  */
 export const langOf = (el: HTMLElement): string => validLang(langAsked(el));
 
-/** The `lang` that applies to `el` as written (its own, else the nearest above it), or `''`. */
-// The element's own property first: a framework may set it before the attribute exists.
-export const langAsked = (el: HTMLElement): string => el.lang || nearest(el, 'lang') || '';
+/**
+ * The `lang` that applies to `el` as written (its own, else the nearest above it), or `''`. Its
+ * own attribute is read too: a server render's DOM has no `lang` property.
+ */
+export const langAsked = (el: HTMLElement): string => el.lang || el.getAttribute('lang') || nearest(el, 'lang') || '';
 
 /** Languages written right to left. */
 const RTL = /^(ar|fa|he|ur|yi|ps|sd|ug|dv|ckb)\b/i;
