@@ -73,6 +73,10 @@ describe('the code flow (authorization code + PKCE)', () => {
       expect(await meStatus(token)).to.equal(200);
       expect(session().profile?.handle).to.equal('demo');
       expect(session().scope).to.include('write');
+      // Another copy of the kit on the page (another CDN file, say) has the same session: one sign-in for all.
+      const copy = (await import(/* @vite-ignore */ `${new URL('../../src/core/login/session.ts', import.meta.url).href}?another-copy`)) as typeof import('../../src/core/login/session.js');
+      expect(copy.getSession, 'a second copy of the module').not.to.equal(getSession);
+      expect(copy.getSession(authClientFor({ host: serviceUrl, appName, apiKey: API_KEY })), 'the same session').to.equal(session());
       expect(changes).to.deep.equal(['demo']);
       await session().logout();
       expect(changes).to.deep.equal(['demo', undefined]);

@@ -18,7 +18,11 @@ export interface SessionChangeDetail {
   profile?: LoginProfile;
 }
 
-const sessions: Record<string, Session> = {};
+/**
+ * The page's sessions by key, shared by every copy of the kit loaded on the page (two CDN files,
+ * say the login button's and the favourite button's): one sign-in, seen by all.
+ */
+const sessions: Record<string, Session> = ((globalThis as { [key: symbol]: Record<string, Session> })[Symbol.for('service-kit.sessions')] ??= {});
 const STORAGES = ['session', 'local'] as const;
 const STORE = 'service-session ';
 /** sessionStorage or localStorage by name; reading either can throw (storage refused). */
