@@ -3,8 +3,10 @@
  * docs/screenshots/<tag>-<light|dark>.png; the same in a phone's column (a 390 px screen) in
  * <tag>-phone-<theme>.png, and the track card while it plays in service-track-card-playing-<theme>.png. Starts the reference service, serves the CDN build
  * (each element from its own dist/cdn/service-<name>.js) and drives the system Chromium.
+ * With `--lang ja`, the page is in that language (`<html lang>`, its translation file loaded)
+ * and the files are named <tag>[-phone|-playing]-<lang>-<theme>.png.
  *
- *   npm run screenshots -- [--data-dir data] [--out docs/screenshots] [--only track-card,search]
+ *   npm run screenshots -- [--data-dir data] [--out docs/screenshots] [--only track-card,search] [--lang fr]
  */
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -27,14 +29,15 @@ const escapeAttr = (value: string) => value.replaceAll('&', '&amp;').replaceAll(
 /** The shots of each element: as a desktop page shows it, in a phone's column, and (the track card) playing. */
 type Variant = 'desktop' | 'phone' | 'playing';
 const PHONE = { viewport: 390, column: 342 };
-const fileName = (tag: string, variant: Variant, theme: Theme) => `${tag}${variant === 'desktop' ? '' : `-${variant}`}-${theme}.png`;
+const fileName = (tag: string, variant: Variant, theme: Theme, lang?: string) => `${tag}${variant === 'desktop' ? '' : `-${variant}`}${lang ? `-${lang}` : ''}-${theme}.png`;
 
-function shotPage(tag: string, name: string, preset: Preset | undefined, theme: Theme, serviceUrl: string, column?: number): string {
+function shotPage(tag: string, name: string, preset: Preset | undefined, theme: Theme, serviceUrl: string, column?: number, lang?: string): string {
   const attrs: Record<string, string | boolean> = { 'app-name': DEMO.appName, host: serviceUrl, theme, ...preset?.attrs };
   const markup = Object.entries(attrs)
     .map(([k, v]) => (v === true ? k : v === false ? '' : `${k}="${escapeAttr(v)}"`))
     .join(' ');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${tag}</title>
+  return `<!doctype html><html lang="${lang ?? 'en'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${tag}</title>
+${lang ? `<script type="module" src="/dist/cdn/translations/${lang.split('-')[0]}.js"></script>` : ''}
 <script type="module" src="/dist/cdn/service-${name}.js"></script>
 <style>
   :root { color-scheme: ${theme}; }
@@ -81,8 +84,11 @@ async function playing(page: Page, tag: string): Promise<void> {
     const seek = document.querySelector(tag)?.shadowRoot?.querySelector<HTMLInputElement>('[part~="seek"]');
     return !!seek && seek.valueAsNumber >= 3;
   }, tag, { timeout: SETTLE_TIMEOUT_MS, polling: 100 });
-  await page.locator(tag).locator('[part~="play-button"]').click();
-  await page.waitForFunction((tag) => document.querySelector(tag)?.shadowRoot?.querySelector('[part~="play-button"]')?.getAttribute('aria-label')?.startsWith('Play'), tag);
+  // The button's name while playing, whatever the language: it changes once the track is paused.
+  const button = page.locator(tag).locator('[part~="play-button"]');
+  const pauseName = await button.getAttribute('aria-label');
+  await button.click();
+  await page.waitForFunction(({ tag, pauseName }) => document.querySelector(tag)?.shadowRoot?.querySelector('[part~="play-button"]')?.getAttribute('aria-label') !== pauseName, { tag, pauseName });
 }
 
 /** The box of the element and everything it draws (a popup may overflow it), padded. */
@@ -120,9 +126,12 @@ async function main(): Promise<void> {
       'data-dir': { type: 'string', default: 'data' },
       out: { type: 'string', default: 'docs/screenshots' },
       only: { type: 'string' },
+      lang: { type: 'string' },
     },
     strict: true,
   });
+  const lang = values.lang;
+  if (lang !== undefined && !/^[a-z]{2,3}(-[A-Za-z0-9]+)*$/.test(lang)) throw new Error(`--lang takes a language tag such as fr or pt-BR, not ${JSON.stringify(lang)}`);
   const only = values.only?.split(',').map((n) => n.trim().replace(/^service-/, ''));
   const names = elementNames().filter((n) => !NON_VISUAL.includes(`service-${n}`) && (!only || only.includes(n)));
   const out = resolve(ROOT, values.out);
@@ -137,7 +146,7 @@ async function main(): Promise<void> {
     const shot = /^\/shot\/service-([a-z0-9-]+)-(light|dark)(-phone)?\.html$/.exec(path);
     if (!shot || !names.includes(shot[1]!)) return undefined;
     const [, name, theme, phone] = shot;
-    const body = shotPage(`service-${name}`, name!, byTag[`service-${name}`], theme as Theme, service.url, phone ? PHONE.column : undefined);
+    const body = shotPage(`service-${name}`, name!, byTag[`service-${name}`], theme as Theme, service.url, phone ? PHONE.column : undefined, lang);
     return { body, type: 'text/html; charset=utf-8' };
   });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
@@ -157,7 +166,7 @@ async function main(): Promise<void> {
           if (!(await settle(page, tag))) problems.push(`${tag} (${variant}, ${theme}): still loading after ${SETTLE_TIMEOUT_MS} ms, taken as is`);
           await stage(page, tag);
           if (variant === 'playing') await playing(page, tag);
-          const file = join(out, fileName(tag, variant, theme));
+          const file = join(out, fileName(tag, variant, theme, lang));
           await page.screenshot({ path: file, clip: await cropBox(page, tag), animations: 'disabled' });
           console.log(`wrote ${file.slice(ROOT.length + 1)}`);
           await context.close();

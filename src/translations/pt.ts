@@ -72,7 +72,7 @@ registerTranslation('pt', {
   '{name}: music': '{name}: música',
   '{n} follower|{n} followers': { one: '{n} seguidor', other: '{n} seguidores' },
   '{n} following': '{n} seguindo',
-  '{n} playlist|{n} playlists': { one: '{n} playlist', other: '{n} playlist|{n} playlists' },
+  '{n} playlist|{n} playlists': { one: '{n} playlist', other: '{n} playlists' },
   '{n} album|{n} albums': { one: '{n} álbum', other: '{n} álbuns' },
   'Loading tracks': 'Carregando as faixas',
   'Loading favorites': 'Carregando os favoritos',

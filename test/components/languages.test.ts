@@ -3,13 +3,15 @@
 // `<html lang>` changes an element's words at run time; counts use the element's language.
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import type { TemplateResult } from 'lit';
+import { render, type TemplateResult } from 'lit';
 import '../../src/all.js';
 import '../../src/translations/fr.js';
 import '../../src/translations/ja.js';
 import '../../src/translations/ar.js';
 import type { Strings } from '../../src/core/i18n/en.js';
 import { registerTranslation, translations } from '../../src/core/i18n/registry.js';
+import { translate } from '../../src/core/i18n/translate.js';
+import { counted } from '../../src/components/shared/format.js';
 import { getAudioEngine } from '../../src/core/audio.js';
 import type { Playlist, Track } from '../../src/core/index.js';
 import { appName, demoUser, fakeHost, serviceClient, serviceUrl } from '../support/service.js';
@@ -246,6 +248,19 @@ describe('languages', () => {
     const fr = new Intl.NumberFormat('fr', { notation: 'compact', maximumFractionDigits: 1 });
     expect(seen).to.deep.equal([track.play_count, track.favorite_count, track.repost_count].map((n) => fr.format(n)));
     expect(seen[0]).not.to.equal(new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 }).format(track.play_count));
+  });
+
+  it('writes a count in <strong> within its words, and a form that spells its number out (Arabic one album) as its words alone', () => {
+    const key = '{n} album|{n} albums';
+    const box = document.createElement('div');
+    const shown = (lang: string, n: number) => {
+      render(counted((k, params) => translate(lang, k, params), key, n, lang), box);
+      return [box.textContent, box.querySelector('strong')?.textContent];
+    };
+    expect(shown('ar', 1), 'one album: words alone').to.deep.equal(['ألبوم واحد', undefined]);
+    expect(shown('ar', 12)).to.deep.equal([translate('ar', key, { n: 12 }), '12']);
+    expect(shown('en', 1)).to.deep.equal(['1 album', '1']);
+    expect(shown('fr', 1500)).to.deep.equal([translate('fr', key, { n: 1500 }), new Intl.NumberFormat('fr', { notation: 'compact', maximumFractionDigits: 1 }).format(1500)]);
   });
 
   it('takes a translation registered after the element, and falls back from pt-BR to pt to English', async () => {

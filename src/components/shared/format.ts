@@ -21,12 +21,15 @@ export { formatCount };
 export const stat = (t: Translate, key: Key, n: number, lang: string): TemplateResult =>
   html`<span aria-hidden="true">${formatCount(n, lang)}</span><span class="visually-hidden">${t(key, { n })}</span>`;
 
-/** A count and its words (`1.2K followers`, in the language's order and plural form), the count in `<strong>`. */
-export const counted = (t: Translate, key: Key, n: number, lang: string): TemplateResult => {
+/**
+ * A count and its words (`1.2K followers`, in the language's order and plural form), the count in
+ * `<strong>`. A form that spells its number out (Arabic's `ألبوم واحد`, one album) is its words alone.
+ */
+export const counted = (t: Translate, key: Key, n: number, lang: string): TemplateResult | string => {
   const count = formatCount(n, lang);
   const words = t(key, { n });
   const at = words.indexOf(count);
-  return html`${words.slice(0, at)}<strong>${count}</strong>${words.slice(at + count.length)}`;
+  return at < 0 ? words : html`${words.slice(0, at)}<strong>${count}</strong>${words.slice(at + count.length)}`;
 };
 
 /**
