@@ -112,10 +112,10 @@ export class ServiceAppMetrics extends ServiceElement {
     const [start, end] = this.matches?.(':dir(rtl)') ? ['100%', '0'] : ['0', '100%'];
     // A table does not shrink into the 1px visually-hidden box itself: a wrapper div does the hiding.
     return html`
-      ${table ? nothing : html`<p class="title" aria-hidden="true">${caption}</p>`}
       ${table
         ? nothing
-        : html`<svg part="chart" class="chart" width="100%" height=${rows.length * ROW} aria-hidden="true">
+        : html`<p class="title" aria-hidden="true">${caption}</p>
+          <svg part="chart" class="chart" width="100%" height=${rows.length * ROW} aria-hidden="true">
             ${rows.map((row, i) => {
               const y = i * ROW;
               const share = (row.count / max) * 100;
