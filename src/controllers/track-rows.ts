@@ -1,7 +1,7 @@
 import type { TemplateResult } from 'lit';
 import type { Track } from '../core/index.js';
 import type { ServiceElement } from '../components/shared/service-element.js';
-import { rowState, trackItem, trackList } from '../components/shared/track-rows.js';
+import { trackItem, trackList } from '../components/shared/track-rows.js';
 import { AudioController } from './audio-controller.js';
 
 /**
@@ -19,7 +19,7 @@ export class TrackRows extends AudioController {
 
   /** One row, marked current and playing from the engine's state. */
   item(track: Track, number?: number): TemplateResult {
-    return trackItem(track, number, rowState(this.state, this.#seek, this.list.i18n.t));
+    return trackItem(track, number, this.state, this.#seek, this.list.i18n.t);
   }
 
   /**
