@@ -128,8 +128,12 @@ export class ServicePlaylist extends ServiceElement {
             <span>${t('By {name}', { name: playlist.user.name })}</span>${playlist.user.is_verified ? verifiedIcon(t) : nothing}
           </span>
           <ul part="counts" class="counts">
-            <li>${t('{n} track|{n} tracks', { n: tracks.length })}</li>
-            ${([['{n} play|{n} plays', playlist.total_play_count], ['{n} favorite|{n} favorites', playlist.favorite_count], ['{n} repost|{n} reposts', playlist.repost_count]] as const).map(
+            ${([
+              ['{n} track|{n} tracks', tracks.length],
+              ['{n} play|{n} plays', playlist.total_play_count],
+              ['{n} favorite|{n} favorites', playlist.favorite_count],
+              ['{n} repost|{n} reposts', playlist.repost_count],
+            ] as const).map(
               ([key, n]) => html`<li>${t(key, { n })}</li>`,
             )}
           </ul>
