@@ -54,7 +54,6 @@ export const userCardStyles = css`
     padding-bottom: 4px;
   }
   .name {
-    margin: 0;
     font-size: 1.3em;
     font-weight: 700;
     display: flex;
@@ -69,13 +68,11 @@ export const userCardStyles = css`
   }
   .handle {
     display: block;
+    color: var(--_muted);
   }
   .name svg {
     color: var(--_accent);
     flex: none;
-  }
-  .handle {
-    color: var(--_muted);
   }
   .bio,
   .location {
@@ -89,8 +86,6 @@ export const userCardStyles = css`
   }
   .location {
     -webkit-line-clamp: 1;
-  }
-  .location {
     color: var(--_muted);
     font-size: 0.9em;
   }
