@@ -119,9 +119,10 @@ export class ServiceAppMetrics extends ServiceElement {
             ${rows.map((row, i) => {
               const y = i * ROW;
               const share = (row.count / max) * 100;
-              return svg`<g class="row">
-                <title>${`${row.name || t('(no name)')}: ${number.format(row.count)}`}</title>
-                <text part="label" class="name" x=${start} y=${y + 15}>${shorten(row.name || t('(no name)'))}</text>
+              const name = row.name || t('(no name)');
+              return svg`<g>
+                <title>${name}: ${number.format(row.count)}</title>
+                <text part="label" class="name" x=${start} y=${y + 15}>${shorten(name)}</text>
                 <text part="label" class="count" x=${end} y=${y + 15} text-anchor="end">${formatCount(row.count, lang)}</text>
                 <rect class="track" x="0" y=${y + 21} width="100%" height=${BAR} rx="3"></rect>
                 <rect part="bar" class="bar" x=${start == '0' ? 0 : `${100 - share}%`} y=${y + 21} width=${`${share}%`} height=${BAR} rx="3"></rect>
