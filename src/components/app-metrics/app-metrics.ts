@@ -129,7 +129,7 @@ export class ServiceAppMetrics extends ServiceElement {
               </g>`;
             })}
           </svg>`}
-      <div class=${table ? 'table-wrap' : 'visually-hidden'}>
+      <div class=${table ? nothing : 'visually-hidden'}>
         <table part="table" class="table">
           <caption>${caption}</caption>
           <thead>
