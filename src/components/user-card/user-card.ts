@@ -209,12 +209,17 @@ export class ServiceUserCard extends ServiceElement {
     }, t);
     const offset = this.offsets[tab];
     if (offset === 0 && !more) return body;
-    const page = Math.floor(offset / this.#size) + 1;
+    const size = this.#size;
+    // A pager button: disabled (yet focusable) where there is no page that way; while a page loads, it waits.
+    const turn = (label: Key, can: boolean, to: number) =>
+      html`<button aria-disabled=${can ? 'false' : 'true'} @click=${() => {
+        if (can && task.status !== TaskStatus.PENDING) this.offsets = { ...this.offsets, [tab]: to };
+      }}>${t(label)}</button>`;
     return html`${body}
       <nav part="pager" class="pager" aria-label=${t('{what}: pages', { what: label })}>
-        <button aria-disabled=${offset === 0 ? 'true' : 'false'} @click=${() => this.#turn(tab, -1)}>${t('Previous')}</button>
-        <span>${t('Page {n}', { n: page })}</span>
-        <button aria-disabled=${more ? 'false' : 'true'} @click=${() => this.#turn(tab, 1)}>${t('Next')}</button>
+        ${turn('Previous', offset > 0, offset - size)}
+        <span>${t('Page {n}', { n: Math.floor(offset / size) + 1 })}</span>
+        ${turn('Next', more, offset + size)}
       </nav>`;
   }
 
@@ -252,13 +257,6 @@ export class ServiceUserCard extends ServiceElement {
     await this.updateComplete;
     this.shadowRoot?.querySelector<HTMLButtonElement>(`#tab-${this.tab}`)?.focus();
   };
-
-  #turn(tab: Tab, step: 1 | -1): void {
-    const task = this.#panels[tab];
-    if (task.status === TaskStatus.PENDING) return;
-    if (step > 0 ? !task.value?.more : this.offsets[tab] === 0) return;
-    this.offsets = { ...this.offsets, [tab]: Math.max(0, this.offsets[tab] + step * this.#size) };
-  }
 }
 
 define('service-user-card', ServiceUserCard);
