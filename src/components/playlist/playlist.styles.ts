@@ -1,10 +1,6 @@
 import { css } from 'lit';
 
 export const playlistStyles = css`
-  :host {
-    display: block;
-    max-width: 640px;
-  }
   /* Given a height, the box fills it and the list scrolls under the header. */
   .box {
     display: flex;

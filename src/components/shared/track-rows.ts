@@ -44,6 +44,11 @@ export const trackList = (label: string, items: unknown, onClick: (event: Event)
   html`<ol part="list" class="rows" aria-label=${label} @click=${onClick}>${items}</ol>`;
 
 export const trackRowStyles = [progressStyles, css`
+  /* The three lists' box: a block up to 640px wide. */
+  :host {
+    display: block;
+    max-width: 640px;
+  }
   .rows {
     list-style: none;
     margin: 0;

@@ -1,10 +1,6 @@
 import { css } from 'lit';
 
 export const userCardStyles = css`
-  :host {
-    display: block;
-    max-width: 640px;
-  }
   /* Given a height, the card fills it and the open tab scrolls under the profile and the tabs. */
   .card {
     display: flex;
