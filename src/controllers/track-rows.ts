@@ -36,10 +36,10 @@ export class TrackRows extends AudioController {
     (toggle ? this.engine.toggle(track, options) : this.engine.play(track, options)).catch((error) => this.list.emitError(error, 'play'));
   }
 
-  /** Toggles the track whose row the click hit, if any: anywhere on it but its slider or a link. */
+  /** Toggles the track whose row the click hit, if any: anywhere on it but its slider. */
   #onClick(event: Event, queue: readonly Track[]): void {
     for (const node of event.composedPath()) {
-      if (node instanceof HTMLInputElement || node instanceof HTMLAnchorElement) return;
+      if (node instanceof HTMLInputElement) return;
       const id = (node as HTMLElement).dataset?.trackId;
       const track = id && queue.find((t) => t.id === id);
       if (track) return this.play(track, queue, true);
