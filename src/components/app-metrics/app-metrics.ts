@@ -125,7 +125,7 @@ export class ServiceAppMetrics extends ServiceElement {
                 <text part="label" class="name" x=${start} y=${y + 15}>${shorten(name)}</text>
                 <text part="label" class="count" x=${end} y=${y + 15} text-anchor="end">${formatCount(row.count, lang)}</text>
                 <rect class="track" y=${y + 21} width="100%" height=${BAR} rx="3"></rect>
-                <rect part="bar" class="bar" x=${start == '0' ? 0 : `${100 - share}%`} y=${y + 21} width=${`${share}%`} height=${BAR} rx="3"></rect>
+                <rect part="bar" class="bar" x=${start == '0' ? 0 : `${100 - share}%`} y=${y + 21} width="${share}%" height=${BAR} rx="3"></rect>
               </g>`;
             })}
           </svg>`}

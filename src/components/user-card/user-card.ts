@@ -178,8 +178,8 @@ export class ServiceUserCard extends ServiceElement {
           ([tab, label]) => html`<button
             part="tab"
             role="tab"
-            id=${`tab-${tab}`}
-            aria-controls=${`panel-${tab}`}
+            id="tab-${tab}"
+            aria-controls="panel-${tab}"
             aria-selected=${this.#openTab === tab ? 'true' : 'false'}
             tabindex=${this.#openTab === tab ? '0' : '-1'}
             @click=${() => (this.tab = tab)}
@@ -187,7 +187,7 @@ export class ServiceUserCard extends ServiceElement {
         )}
       </div>
       ${TABS.map(
-        ([tab]) => html`<div part="panel" class="panel" role="tabpanel" id=${`panel-${tab}`} aria-labelledby=${`tab-${tab}`} tabindex="0" ?hidden=${this.#openTab !== tab}>
+        ([tab]) => html`<div part="panel" class="panel" role="tabpanel" id="panel-${tab}" aria-labelledby="tab-${tab}" tabindex="0" ?hidden=${this.#openTab !== tab}>
           ${this.#openTab === tab ? this.#renderPanel(tab) : nothing}
         </div>`,
       )}
