@@ -15,7 +15,7 @@ export const userCardStyles = css`
   .card > * {
     flex: none;
   }
-  .card > .panel:not([hidden]) {
+  .card > .panel {
     flex: 1 1 auto;
     min-height: 0;
     overflow-y: auto;
