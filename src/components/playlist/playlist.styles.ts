@@ -33,7 +33,6 @@ export const playlistStyles = css`
     border-radius: calc(var(--_radius) - 4px);
     object-fit: cover;
     background: var(--_surface);
-    display: block;
   }
   .kind {
     display: inline-block;

@@ -91,7 +91,6 @@ export const trackRowStyles = [progressStyles, css`
     border-radius: 4px;
     object-fit: cover;
     background: var(--_surface);
-    display: block;
   }
   .text {
     display: flex;

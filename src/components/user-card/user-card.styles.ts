@@ -22,7 +22,6 @@ export const userCardStyles = css`
     overscroll-behavior: contain;
   }
   .cover {
-    display: block;
     width: 100%;
     height: 140px;
     object-fit: cover;
@@ -42,7 +41,6 @@ export const userCardStyles = css`
     border: 3px solid var(--_background);
     object-fit: cover;
     background: var(--_surface);
-    display: block;
     flex: none;
   }
   .who {
