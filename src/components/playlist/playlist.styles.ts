@@ -6,9 +6,6 @@ export const playlistStyles = css`
     display: flex;
     flex-direction: column;
     height: 100%;
-    background: var(--_background);
-    border: 1px solid var(--_border);
-    border-radius: var(--_radius);
     padding: 12px;
   }
   .box > * {

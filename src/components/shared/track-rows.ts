@@ -44,10 +44,16 @@ export const trackList = (label: string, items: unknown, onClick: (event: Event)
   html`<ol part="list" class="rows" aria-label=${label} @click=${onClick}>${items}</ol>`;
 
 export const trackRowStyles = [progressStyles, css`
-  /* The three lists' box: a block up to 640px wide. */
+  /* The three lists' host: a block up to 640px wide. */
   :host {
     display: block;
     max-width: 640px;
+  }
+  /* The trending list's and the playlist's frame. */
+  .box {
+    background: var(--_background);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
   }
   .rows {
     list-style: none;

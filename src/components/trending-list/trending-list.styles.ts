@@ -2,9 +2,6 @@ import { css } from 'lit';
 
 export const trendingListStyles = css`
   .box {
-    background: var(--_background);
-    border: 1px solid var(--_border);
-    border-radius: var(--_radius);
     padding: 8px;
   }
   .controls {
