@@ -90,8 +90,8 @@ export class ServiceUserCard extends ServiceElement {
    */
   headingLevel = 2;
 
-  /** Where each tab's current page starts. */
-  private offsets: Record<Tab, number> = { tracks: 0, favorites: 0, reposts: 0 };
+  /** Where each tab's current page starts; a tab not in it is on its first page. */
+  private offsets: Partial<Record<Tab, number>> = {};
 
   readonly #profile = new DataTask(this, {
     operation: 'getUser',
@@ -131,14 +131,14 @@ export class ServiceUserCard extends ServiceElement {
   #panelTask<T>(tab: Tab, operation: string, fetchPage: (...a: Parameters<typeof tracksPage>) => Promise<Page<T>>) {
     return new DataTask(this, {
       operation,
-      args: () => [this.#loadedUserId, this.#openTab === tab, this.offsets[tab], this.#size] as const,
+      args: () => [this.#loadedUserId, this.#openTab === tab, this.offsets[tab] ?? 0, this.#size] as const,
       fetch: ([id, open, offset, size], client, signal) => (id && open ? fetchPage(client, id, offset, size, signal) : undefined),
     });
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     // Another user or page size starts every tab on its first page.
-    if (changed.has('userId') || changed.has('handle') || changed.has('pageSize')) this.offsets = { tracks: 0, favorites: 0, reposts: 0 };
+    if (changed.has('userId') || changed.has('handle') || changed.has('pageSize')) this.offsets = {};
   }
 
   protected override render() {
@@ -207,7 +207,7 @@ export class ServiceUserCard extends ServiceElement {
       empty: empty,
       isEmpty: (page) => page.items.length === 0,
     }, t);
-    const offset = this.offsets[tab];
+    const offset = this.offsets[tab] ?? 0;
     if (offset === 0 && !more) return body;
     const size = this.#size;
     // A pager button: disabled (yet focusable) where there is no page that way; while a page loads, it waits.
