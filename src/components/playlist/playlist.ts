@@ -2,7 +2,7 @@ import { html, nothing, type PropertyDeclarations } from 'lit';
 import type { Client, Playlist, Track } from '../../core/index.js';
 import { ServiceElement } from '../shared/service-element.js';
 import { DataTask, resolveAs } from '../../controllers/data-task.js';
-import { levelOf, picture, taskView } from '../shared/states.js';
+import { emptyState, levelOf, picture, taskView } from '../shared/states.js';
 import { theme } from '../shared/theme.js';
 import { safeUrl } from '../shared/format.js';
 import { pauseIcon, playIcon, verifiedIcon } from '../shared/icons.js';
@@ -143,7 +143,7 @@ export class ServicePlaylist extends ServiceElement {
       ${this.#playAll(tracks)}
       ${tracks.length
         ? this.#rows.render(t('Tracks of {name}', { name: playlist.playlist_name }), tracks, true)
-        : html`<div part="empty" class="state">${t(album ? 'This album has no tracks.' : 'This playlist has no tracks.')}</div>`}
+        : emptyState(t(album ? 'This album has no tracks.' : 'This playlist has no tracks.'))}
     `;
   }
 
