@@ -1,7 +1,7 @@
 import type { TemplateResult } from 'lit';
 import type { Track } from '../core/index.js';
 import type { ServiceElement } from '../components/shared/service-element.js';
-import { rowState, trackItem, trackList } from '../components/shared/track-rows.js';
+import { trackItem, trackList } from '../components/shared/track-rows.js';
 import { AudioController } from './audio-controller.js';
 
 /**
@@ -19,7 +19,7 @@ export class TrackRows extends AudioController {
 
   /** One row, marked current and playing from the engine's state. */
   item(track: Track, number?: number): TemplateResult {
-    return trackItem(track, number, rowState(this.state, this.#seek, this.list.i18n.t));
+    return trackItem(track, number, this.state, this.#seek, this.list.i18n.t);
   }
 
   /**
@@ -36,10 +36,10 @@ export class TrackRows extends AudioController {
     (toggle ? this.engine.toggle(track, options) : this.engine.play(track, options)).catch((error) => this.list.emitError(error, 'play'));
   }
 
-  /** Toggles the track whose row the click hit, if any: anywhere on it but its slider or a link. */
+  /** Toggles the track whose row the click hit, if any: anywhere on it but its slider. */
   #onClick(event: Event, queue: readonly Track[]): void {
     for (const node of event.composedPath()) {
-      if (node instanceof HTMLInputElement || node instanceof HTMLAnchorElement) return;
+      if (node instanceof HTMLInputElement) return;
       const id = (node as HTMLElement).dataset?.trackId;
       const track = id && queue.find((t) => t.id === id);
       if (track) return this.play(track, queue, true);

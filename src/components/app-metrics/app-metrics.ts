@@ -112,23 +112,24 @@ export class ServiceAppMetrics extends ServiceElement {
     const [start, end] = this.matches?.(':dir(rtl)') ? ['100%', '0'] : ['0', '100%'];
     // A table does not shrink into the 1px visually-hidden box itself: a wrapper div does the hiding.
     return html`
-      ${table ? nothing : html`<p class="title" aria-hidden="true">${caption}</p>`}
       ${table
         ? nothing
-        : html`<svg part="chart" class="chart" width="100%" height=${rows.length * ROW} aria-hidden="true">
+        : html`<p class="title" aria-hidden="true">${caption}</p>
+          <svg part="chart" class="chart" width="100%" height=${rows.length * ROW} aria-hidden="true">
             ${rows.map((row, i) => {
               const y = i * ROW;
               const share = (row.count / max) * 100;
-              return svg`<g class="row">
-                <title>${`${row.name || t('(no name)')}: ${number.format(row.count)}`}</title>
-                <text part="label" class="name" x=${start} y=${y + 15}>${shorten(row.name || t('(no name)'))}</text>
+              const name = row.name || t('(no name)');
+              return svg`<g>
+                <title>${name}: ${number.format(row.count)}</title>
+                <text part="label" class="name" x=${start} y=${y + 15}>${shorten(name)}</text>
                 <text part="label" class="count" x=${end} y=${y + 15} text-anchor="end">${formatCount(row.count, lang)}</text>
-                <rect class="track" x="0" y=${y + 21} width="100%" height=${BAR} rx="3"></rect>
-                <rect part="bar" class="bar" x=${start == '0' ? 0 : `${100 - share}%`} y=${y + 21} width=${`${share}%`} height=${BAR} rx="3"></rect>
+                <rect class="track" y=${y + 21} width="100%" height=${BAR} rx="3"></rect>
+                <rect part="bar" class="bar" x=${start == '0' ? 0 : `${100 - share}%`} y=${y + 21} width="${share}%" height=${BAR} rx="3"></rect>
               </g>`;
             })}
           </svg>`}
-      <div class=${table ? 'table-wrap' : 'visually-hidden'}>
+      <div class=${table ? nothing : 'visually-hidden'}>
         <table part="table" class="table">
           <caption>${caption}</caption>
           <thead>

@@ -1,18 +1,11 @@
 import { css } from 'lit';
 
 export const playlistStyles = css`
-  :host {
-    display: block;
-    max-width: 640px;
-  }
   /* Given a height, the box fills it and the list scrolls under the header. */
   .box {
     display: flex;
     flex-direction: column;
     height: 100%;
-    background: var(--_background);
-    border: 1px solid var(--_border);
-    border-radius: var(--_radius);
     padding: 12px;
   }
   .box > * {
@@ -37,7 +30,6 @@ export const playlistStyles = css`
     border-radius: calc(var(--_radius) - 4px);
     object-fit: cover;
     background: var(--_surface);
-    display: block;
   }
   .kind {
     display: inline-block;

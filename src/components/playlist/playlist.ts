@@ -2,7 +2,7 @@ import { html, nothing, type PropertyDeclarations } from 'lit';
 import type { Client, Playlist, Track } from '../../core/index.js';
 import { ServiceElement } from '../shared/service-element.js';
 import { DataTask, resolveAs } from '../../controllers/data-task.js';
-import { levelOf, picture, taskView } from '../shared/states.js';
+import { emptyState, levelOf, picture, taskView } from '../shared/states.js';
 import { theme } from '../shared/theme.js';
 import { safeUrl } from '../shared/format.js';
 import { pauseIcon, playIcon, verifiedIcon } from '../shared/icons.js';
@@ -128,8 +128,12 @@ export class ServicePlaylist extends ServiceElement {
             <span>${t('By {name}', { name: playlist.user.name })}</span>${playlist.user.is_verified ? verifiedIcon(t) : nothing}
           </span>
           <ul part="counts" class="counts">
-            <li>${t('{n} track|{n} tracks', { n: tracks.length })}</li>
-            ${([['{n} play|{n} plays', playlist.total_play_count], ['{n} favorite|{n} favorites', playlist.favorite_count], ['{n} repost|{n} reposts', playlist.repost_count]] as const).map(
+            ${([
+              ['{n} track|{n} tracks', tracks.length],
+              ['{n} play|{n} plays', playlist.total_play_count],
+              ['{n} favorite|{n} favorites', playlist.favorite_count],
+              ['{n} repost|{n} reposts', playlist.repost_count],
+            ] as const).map(
               ([key, n]) => html`<li>${t(key, { n })}</li>`,
             )}
           </ul>
@@ -139,7 +143,7 @@ export class ServicePlaylist extends ServiceElement {
       ${this.#playAll(tracks)}
       ${tracks.length
         ? this.#rows.render(t('Tracks of {name}', { name: playlist.playlist_name }), tracks, true)
-        : html`<div part="empty" class="state">${t(album ? 'This album has no tracks.' : 'This playlist has no tracks.')}</div>`}
+        : emptyState(t(album ? 'This album has no tracks.' : 'This playlist has no tracks.'))}
     `;
   }
 

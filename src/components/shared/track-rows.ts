@@ -13,35 +13,15 @@ import type { Translate } from '../../core/i18n/translate.js';
  * controller, which links them to the audio engine, is src/controllers/track-rows.ts.
  */
 
-/** What a row needs from the engine; also the TrackRows controller's selector: the time counts in whole seconds. */
-export interface RowState {
-  currentId?: string;
-  playing: boolean;
-  time: number;
-  duration: number;
-  seek: (seconds: number) => void;
-  /** The list's strings, in its language. */
-  t: Translate;
-}
-
-export const rowState = (s: PlayerState, seek: (seconds: number) => void, t: Translate): RowState => ({
-  currentId: s.track?.id,
-  playing: !!s.track && !s.paused,
-  time: Math.floor(s.currentTime),
-  duration: s.duration,
-  seek,
-  t,
-});
-
 /**
  * One `<li part="item">`: number, small artwork, title, artist, duration and a play/pause button.
  * The row carries `data-track-id`: the list's one click listener plays what a click anywhere on
  * a row hit. The engine's current track is marked `aria-current="true"`, and shows a seek slider
- * with its time in place of the artist.
+ * with its time (in whole seconds, as the TrackRows controller re-renders) in place of the artist.
  */
-export function trackItem(track: Track, number: number | undefined, state: RowState): TemplateResult {
-  const current = state.currentId === track.id;
-  const playing = current && state.playing;
+export function trackItem(track: Track, number: number | undefined, state: PlayerState, seek: (seconds: number) => void, t: Translate): TemplateResult {
+  const current = state.track?.id === track.id;
+  const playing = current && !state.paused;
   const artwork = safeUrl(track.artwork?.['150x150'] ?? track.artwork?.['480x480']);
   return html`<li part="item" class="item" data-track-id=${track.id} aria-current=${current ? 'true' : nothing}>
     ${number === undefined ? nothing : html`<span part="rank" class="rank">${number}</span>`}
@@ -49,11 +29,11 @@ export function trackItem(track: Track, number: number | undefined, state: RowSt
     <span class="text">
       <span part="item-title" class="title">${track.title}</span>
       ${current
-        ? progress(track.title, true, state.time, state.duration, state.seek, state.t)
-        : html`<span part="item-artist" class="artist">${track.user.name}${track.user.is_verified ? verifiedIcon(state.t) : nothing}</span>`}
+        ? progress(track.title, true, Math.floor(state.currentTime), state.duration, seek, t)
+        : html`<span part="item-artist" class="artist">${track.user.name}${track.user.is_verified ? verifiedIcon(t) : nothing}</span>`}
     </span>
-    <span part="item-duration" class="duration"><span class="visually-hidden">${state.t('Duration')} </span>${formatDuration(track.duration)}</span>
-    <button part="item-play" class="item-play" aria-label=${state.t(playing ? 'Pause {title}' : 'Play {title}', { title: track.title })}>
+    <span part="item-duration" class="duration"><span class="visually-hidden">${t('Duration')} </span>${formatDuration(track.duration)}</span>
+    <button part="item-play" class="item-play" aria-label=${t(playing ? 'Pause {title}' : 'Play {title}', { title: track.title })}>
       ${playing ? pauseIcon() : playIcon()}
     </button>
   </li>`;
@@ -64,6 +44,17 @@ export const trackList = (label: string, items: unknown, onClick: (event: Event)
   html`<ol part="list" class="rows" aria-label=${label} @click=${onClick}>${items}</ol>`;
 
 export const trackRowStyles = [progressStyles, css`
+  /* The three lists' host: a block up to 640px wide. */
+  :host {
+    display: block;
+    max-width: 640px;
+  }
+  /* The trending list's and the playlist's frame. */
+  .box {
+    background: var(--_background);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+  }
   .rows {
     list-style: none;
     margin: 0;
@@ -106,7 +97,6 @@ export const trackRowStyles = [progressStyles, css`
     border-radius: 4px;
     object-fit: cover;
     background: var(--_surface);
-    display: block;
   }
   .text {
     display: flex;

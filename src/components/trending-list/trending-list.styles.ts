@@ -1,14 +1,7 @@
 import { css } from 'lit';
 
 export const trendingListStyles = css`
-  :host {
-    display: block;
-    max-width: 640px;
-  }
   .box {
-    background: var(--_background);
-    border: 1px solid var(--_border);
-    border-radius: var(--_radius);
     padding: 8px;
   }
   .controls {

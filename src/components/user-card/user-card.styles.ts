@@ -1,10 +1,6 @@
 import { css } from 'lit';
 
 export const userCardStyles = css`
-  :host {
-    display: block;
-    max-width: 640px;
-  }
   /* Given a height, the card fills it and the open tab scrolls under the profile and the tabs. */
   .card {
     display: flex;
@@ -19,14 +15,13 @@ export const userCardStyles = css`
   .card > * {
     flex: none;
   }
-  .card > .panel:not([hidden]) {
+  .card > .panel {
     flex: 1 1 auto;
     min-height: 0;
     overflow-y: auto;
     overscroll-behavior: contain;
   }
   .cover {
-    display: block;
     width: 100%;
     height: 140px;
     object-fit: cover;
@@ -46,7 +41,6 @@ export const userCardStyles = css`
     border: 3px solid var(--_background);
     object-fit: cover;
     background: var(--_surface);
-    display: block;
     flex: none;
   }
   .who {
@@ -54,7 +48,6 @@ export const userCardStyles = css`
     padding-bottom: 4px;
   }
   .name {
-    margin: 0;
     font-size: 1.3em;
     font-weight: 700;
     display: flex;
@@ -69,13 +62,11 @@ export const userCardStyles = css`
   }
   .handle {
     display: block;
+    color: var(--_muted);
   }
   .name svg {
     color: var(--_accent);
     flex: none;
-  }
-  .handle {
-    color: var(--_muted);
   }
   .bio,
   .location {
@@ -89,8 +80,6 @@ export const userCardStyles = css`
   }
   .location {
     -webkit-line-clamp: 1;
-  }
-  .location {
     color: var(--_muted);
     font-size: 0.9em;
   }

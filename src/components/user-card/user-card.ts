@@ -90,8 +90,8 @@ export class ServiceUserCard extends ServiceElement {
    */
   headingLevel = 2;
 
-  /** Where each tab's current page starts. */
-  private offsets: Record<Tab, number> = { tracks: 0, favorites: 0, reposts: 0 };
+  /** Where each tab's current page starts; a tab not in it is on its first page. */
+  private offsets: Partial<Record<Tab, number>> = {};
 
   readonly #profile = new DataTask(this, {
     operation: 'getUser',
@@ -131,14 +131,14 @@ export class ServiceUserCard extends ServiceElement {
   #panelTask<T>(tab: Tab, operation: string, fetchPage: (...a: Parameters<typeof tracksPage>) => Promise<Page<T>>) {
     return new DataTask(this, {
       operation,
-      args: () => [this.#loadedUserId, this.#openTab === tab, this.offsets[tab], this.#size] as const,
+      args: () => [this.#loadedUserId, this.#openTab === tab, this.offsets[tab] ?? 0, this.#size] as const,
       fetch: ([id, open, offset, size], client, signal) => (id && open ? fetchPage(client, id, offset, size, signal) : undefined),
     });
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     // Another user or page size starts every tab on its first page.
-    if (changed.has('userId') || changed.has('handle') || changed.has('pageSize')) this.offsets = { tracks: 0, favorites: 0, reposts: 0 };
+    if (changed.has('userId') || changed.has('handle') || changed.has('pageSize')) this.offsets = {};
   }
 
   protected override render() {
@@ -178,8 +178,8 @@ export class ServiceUserCard extends ServiceElement {
           ([tab, label]) => html`<button
             part="tab"
             role="tab"
-            id=${`tab-${tab}`}
-            aria-controls=${`panel-${tab}`}
+            id="tab-${tab}"
+            aria-controls="panel-${tab}"
             aria-selected=${this.#openTab === tab ? 'true' : 'false'}
             tabindex=${this.#openTab === tab ? '0' : '-1'}
             @click=${() => (this.tab = tab)}
@@ -187,7 +187,7 @@ export class ServiceUserCard extends ServiceElement {
         )}
       </div>
       ${TABS.map(
-        ([tab]) => html`<div part="panel" class="panel" role="tabpanel" id=${`panel-${tab}`} aria-labelledby=${`tab-${tab}`} tabindex="0" ?hidden=${this.#openTab !== tab}>
+        ([tab]) => html`<div part="panel" class="panel" role="tabpanel" id="panel-${tab}" aria-labelledby="tab-${tab}" tabindex="0" ?hidden=${this.#openTab !== tab}>
           ${this.#openTab === tab ? this.#renderPanel(tab) : nothing}
         </div>`,
       )}
@@ -207,14 +207,19 @@ export class ServiceUserCard extends ServiceElement {
       empty: empty,
       isEmpty: (page) => page.items.length === 0,
     }, t);
-    const offset = this.offsets[tab];
+    const offset = this.offsets[tab] ?? 0;
     if (offset === 0 && !more) return body;
-    const page = Math.floor(offset / this.#size) + 1;
+    const size = this.#size;
+    // A pager button: disabled (yet focusable) where there is no page that way; while a page loads, it waits.
+    const turn = (label: Key, can: boolean, to: number) =>
+      html`<button aria-disabled=${can ? 'false' : 'true'} @click=${() => {
+        if (can && task.status !== TaskStatus.PENDING) this.offsets = { ...this.offsets, [tab]: to };
+      }}>${t(label)}</button>`;
     return html`${body}
       <nav part="pager" class="pager" aria-label=${t('{what}: pages', { what: label })}>
-        <button aria-disabled=${offset === 0 ? 'true' : 'false'} @click=${() => this.#turn(tab, -1)}>${t('Previous')}</button>
-        <span>${t('Page {n}', { n: page })}</span>
-        <button aria-disabled=${more ? 'false' : 'true'} @click=${() => this.#turn(tab, 1)}>${t('Next')}</button>
+        ${turn('Previous', offset > 0, offset - size)}
+        <span>${t('Page {n}', { n: Math.floor(offset / size) + 1 })}</span>
+        ${turn('Next', more, offset + size)}
       </nav>`;
   }
 
@@ -252,13 +257,6 @@ export class ServiceUserCard extends ServiceElement {
     await this.updateComplete;
     this.shadowRoot?.querySelector<HTMLButtonElement>(`#tab-${this.tab}`)?.focus();
   };
-
-  #turn(tab: Tab, step: 1 | -1): void {
-    const task = this.#panels[tab];
-    if (task.status === TaskStatus.PENDING) return;
-    if (step > 0 ? !task.value?.more : this.offsets[tab] === 0) return;
-    this.offsets = { ...this.offsets, [tab]: Math.max(0, this.offsets[tab] + step * this.#size) };
-  }
 }
 
 define('service-user-card', ServiceUserCard);
