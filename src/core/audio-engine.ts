@@ -6,7 +6,7 @@
  */
 import type { Track } from './types.js';
 import { getClient, type Client } from './client.js';
-import { COULD_NOT_PLAY, type AudioEngine, type AudioEngineOptions, type MediaOutput, type PlayerState, type PlayOptions } from './audio-types.js';
+import { COULD_NOT_PLAY, type AudioEngine, type AudioEngineOptions, type MediaOutput, type PlayerState } from './audio-types.js';
 import { showInMediaSession } from './media-session.js';
 
 type Listener = (state: PlayerState) => void;
@@ -160,11 +160,10 @@ export function createAudioEngine(options: AudioEngineOptions = {}): AudioEngine
     }
   };
 
-  /** Plays `track` (or with `autoplay` false, loads it) in the queue `options` give, with their client. */
-  const startTrack = (track: Track, options: PlayOptions, autoplay?: boolean) => {
-    client = options.client ?? client;
-    const queue = queueWith(track, options.queue);
-    return start(queue.findIndex((t) => t.id === track.id), queue, autoplay);
+  /** Plays `track` (or with `autoplay` false, loads it) in `queue` when it holds the track, else first before `queue`. */
+  const startTrack = (track: Track, queue: readonly Track[] = [], autoplay?: boolean) => {
+    const index = queue.findIndex((t) => t.id === track.id);
+    return index < 0 ? start(0, [track, ...queue], autoplay) : start(index, queue, autoplay);
   };
 
   const engine: AudioEngine = {
@@ -177,8 +176,8 @@ export function createAudioEngine(options: AudioEngineOptions = {}): AudioEngine
       return () => listeners.delete(listener);
     },
     async play(track, options = {}) {
-      if (track && track.id !== state.track?.id) return startTrack(track, options);
       client = options.client ?? client;
+      if (track && track.id !== state.track?.id) return startTrack(track, options.queue);
       if (state.track) {
         // The current track played from another list takes that list as its queue.
         const index = options.queue?.findIndex((t) => t.id === state.track!.id) ?? -1;
@@ -201,8 +200,8 @@ export function createAudioEngine(options: AudioEngineOptions = {}): AudioEngine
       set({ status: 'paused', paused: true });
     },
     async load(track, options = {}) {
-      if (track.id === state.track?.id) client = options.client ?? client;
-      else return startTrack(track, options, false);
+      client = options.client ?? client;
+      if (track.id !== state.track?.id) return startTrack(track, options.queue, false);
     },
     async toggle(track, options) {
       if (state.track?.id === track.id && !state.paused) engine.pause();
@@ -238,11 +237,6 @@ export function createAudioEngine(options: AudioEngineOptions = {}): AudioEngine
     },
   };
   return engine;
-}
-
-/** The queue to play `track` in: `queue` when it holds the track, else the track followed by `queue`. */
-function queueWith(track: Track, queue?: readonly Track[]): readonly Track[] {
-  return queue?.some((t) => t.id === track.id) ? queue : [track, ...(queue ?? [])];
 }
 
 const KEY = Symbol.for('service-kit.audio-engine');
