@@ -5,7 +5,8 @@ import { ServiceElement } from '../shared/service-element.js';
 import { DataTask } from '../../controllers/data-task.js';
 import { picture, taskView } from '../shared/states.js';
 import { theme } from '../shared/theme.js';
-import { formatDuration, safeUrl } from '../shared/format.js';
+import { safeUrl } from '../shared/format.js';
+import { elapsedOfTotal, positionText } from '../shared/progress.js';
 import { mutedIcon, nextIcon, pauseIcon, playIcon, previousIcon, volumeIcon } from '../shared/icons.js';
 import { audioPlayerStyles } from './audio-player.styles.js';
 import { commandFor } from './audio-player.keys.js';
@@ -214,7 +215,6 @@ export class ServiceAudioPlayer extends ServiceElement {
     const own = !!this.#player.cued;
     const playing = !view.paused;
     const { t } = this.i18n;
-    const valueText = t('{time} of {total}', { time: formatDuration(time), total: formatDuration(duration) });
     return html`
       <section part="player" class="player" aria-label=${t('Audio player')}>
         <div class="now">${track ? this.#renderTrack(track) : this.#renderNoTrack()}</div>
@@ -230,12 +230,10 @@ export class ServiceAudioPlayer extends ServiceElement {
         </div>
         <div class="timeline">
           <input part="seek" class="seek" type="range" aria-label=${t('Seek')} min="0" max=${Math.max(duration, 0)} step="1"
-            .value=${String(Math.min(time, duration))} aria-valuetext=${valueText} ?disabled=${!track}
+            .value=${String(Math.min(time, duration))} aria-valuetext=${positionText(time, duration, t)} ?disabled=${!track}
             @input=${(e: Event) => (this.scrub = (e.target as HTMLInputElement).valueAsNumber)}
             @change=${(e: Event) => this.#commitSeek((e.target as HTMLInputElement).valueAsNumber)} />
-          <span part="time" class="time">
-            <span class="visually-hidden">${t('Elapsed')} </span>${formatDuration(time)}<span aria-hidden="true"> / </span><span class="visually-hidden">, ${t('total')} </span>${formatDuration(duration)}
-          </span>
+          <span part="time" class="time">${elapsedOfTotal(time, duration, t)}</span>
         </div>
         ${view.status === 'error' ? html`<div part="message" class="message" role="alert">${t('The track could not be played.')}</div>` : nothing}
         <div class="volume-group">
