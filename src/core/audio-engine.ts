@@ -109,7 +109,7 @@ export function createAudioEngine(options: AudioEngineOptions = {}): AudioEngine
       volumechange: () => set({ volume: Math.abs(media.volume - state.volume) < 1e-4 ? state.volume : media.volume, muted: media.muted }),
       ended: () => {
         set({ status: 'ended', paused: true });
-        if (state.index + 1 < state.queue.length) void engine.next();
+        void engine.next(); // when there is a next track
       },
       error: () => {
         if (!media.getAttribute('src')) return;
