@@ -12,13 +12,6 @@ import { showInMediaSession } from './media-session.js';
 type Listener = (state: PlayerState) => void;
 
 /**
- * Why `play()` failed, in words: a source the engine cannot play (NotSupportedError; WebKit
- * rejects `play()` with it before the element's error event) is the same sentence in every engine.
- */
-const playFailure = (error: unknown): string =>
-  (error as Error)?.name === 'NotSupportedError' ? COULD_NOT_PLAY : (error as Error)?.message || COULD_NOT_PLAY;
-
-/**
  * The element's duration once it has measured the stream, if it agrees with the catalog's to
  * within 2 s: for an MP3 that is still arriving WebKit reports a guess from the bytes so far
  * (0.0016 s, later 74 s of 98), where the others report NaN or Infinity.
@@ -65,6 +58,16 @@ export function createAudioEngine(options: AudioEngineOptions = {}): AudioEngine
   const failWith = (error: string) => {
     clearWatchdog();
     set({ status: 'error', paused: true, error });
+  };
+
+  /**
+   * Playing failed with `error`, in words: a source the engine cannot play (NotSupportedError; WebKit
+   * rejects `play()` with it before the element's error event) is the same sentence in every engine.
+   * An AbortError is no failure: a pause or another track came first (WebKit says so more often than the others).
+   */
+  const playFailed = (error: unknown) => {
+    const { name, message } = (error ?? {}) as Error;
+    if (name !== 'AbortError') failWith((name !== 'NotSupportedError' && message) || COULD_NOT_PLAY);
   };
 
   // An error the element reported while it went on playing (see the `error` listener).
@@ -155,8 +158,7 @@ export function createAudioEngine(options: AudioEngineOptions = {}): AudioEngine
       }, stream.options.timeout);
       if (autoplay && pausedLoad !== id) await media.play();
     } catch (error) {
-      if (id !== loadId || (error as Error)?.name === 'AbortError') return;
-      failWith(playFailure(error));
+      if (id === loadId) playFailed(error);
     }
   };
 
@@ -183,12 +185,7 @@ export function createAudioEngine(options: AudioEngineOptions = {}): AudioEngine
         const index = options.queue?.findIndex((t) => t.id === state.track!.id) ?? -1;
         if (index >= 0) set({ queue: options.queue, index });
         if (state.status === 'error' || !audio?.getAttribute('src')) return start(state.index, state.queue);
-        try {
-          await element().play();
-        } catch (error) {
-          // AbortError: a pause or another track came first (WebKit says so more often than the others).
-          if ((error as Error)?.name !== 'AbortError') failWith(playFailure(error));
-        }
+        await element().play().catch(playFailed);
       }
     },
     pause() {
