@@ -192,13 +192,10 @@ export class ServiceAudioPlayer extends ServiceElement {
     const command = commandFor(event);
     if (!command) return;
     event.preventDefault();
-    const engine = this.engine;
     if (command === 'toggle') this.#toggle();
     else if (command === 'back' || command === 'forward') this.#player.seek(this.currentTime + (command === 'back' ? -SEEK_STEP : SEEK_STEP));
-    else if (command === 'mute') this.muted = !engine.state.muted;
-    else if (this.#player.cued) return; // the queue is the engine's: not the own track's
-    else if (command === 'next') void engine.next();
-    else void engine.previous();
+    else if (command === 'mute') this.muted = !this.muted;
+    else if (!this.#player.cued) void this.engine[command](); // next or previous: the queue is the engine's, not the own track's
   }
 
   #toggle(): void {
