@@ -16,7 +16,7 @@ export function showInMediaSession(engine: AudioEngine, track: Track): void {
     pause: () => engine.pause(),
     previoustrack: () => void engine.previous(),
     nexttrack: () => void engine.next(),
-    seekto: (details) => details.seekTime !== undefined && engine.seek(details.seekTime),
+    seekto: (details) => engine.seek(details.seekTime ?? NaN), // seek ignores NaN
     seekbackward: (details) => engine.seek(engine.state.currentTime - (details.seekOffset ?? 10)),
     seekforward: (details) => engine.seek(engine.state.currentTime + (details.seekOffset ?? 10)),
   };
