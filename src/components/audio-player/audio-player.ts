@@ -219,7 +219,7 @@ export class ServiceAudioPlayer extends ServiceElement {
           <button part="previous-button" class="icon-button" aria-label=${t('Previous track')} ?disabled=${!track || own}
             @click=${() => void engine.previous()}>${previousIcon()}</button>
           <button part="play-button" class="icon-button play" aria-label=${t(playing ? 'Pause' : 'Play')} ?disabled=${!track}
-            aria-busy=${!own && track && view.status === 'loading' ? 'true' : 'false'} @click=${() => this.#toggle()}>
+            aria-busy=${view.status === 'loading' ? 'true' : 'false'} @click=${() => this.#toggle()}>
             ${playing ? pauseIcon() : playIcon()}
           </button>
           <button part="next-button" class="icon-button" aria-label=${t('Next track')} ?disabled=${!track || own || state.index + 1 >= state.queue.length}
