@@ -125,7 +125,7 @@ export function createPlayer(engine: AudioEngine = getAudioEngine()): Player {
         engineTrackAtCue = engine.state.track?.id;
         startAt = 0;
       }
-      own = id && track?.id === id ? track : undefined;
+      own = track?.id === id ? track : undefined; // with no id no track matches: nothing is cued
       sync();
     },
     async play(options) {
