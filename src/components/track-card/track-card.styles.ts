@@ -83,7 +83,6 @@ export const trackCardStyles = css`
     mask-image: linear-gradient(to left, transparent, #000 24px);
   }
   .line,
-  .tags,
   .progress {
     margin-top: 6px;
   }
