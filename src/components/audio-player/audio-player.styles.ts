@@ -130,8 +130,7 @@ export const audioPlayerStyles = css`
   .play[aria-busy='true'] {
     opacity: 0.75;
   }
-  button:disabled,
-  input:disabled {
+  :disabled {
     cursor: default;
     opacity: 0.5;
   }
