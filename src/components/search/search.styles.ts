@@ -118,7 +118,7 @@ export const searchStyles = css`
     gap: 6px;
     color: var(--_muted);
   }
-  .downloadable input {
+  input {
     accent-color: var(--_accent);
   }
 `;
