@@ -177,16 +177,15 @@ export function createAudioEngine(options: AudioEngineOptions = {}): AudioEngine
       listener(state);
       return () => listeners.delete(listener);
     },
-    async play(track, options = {}) {
+    async play(track = state.track, options = {}) {
       client = options.client ?? client;
-      if (track && track.id !== state.track?.id) return startTrack(track, options.queue);
-      if (state.track) {
-        // The current track played from another list takes that list as its queue.
-        const index = options.queue?.findIndex((t) => t.id === state.track!.id) ?? -1;
-        if (index >= 0) set({ queue: options.queue, index });
-        if (state.status === 'error' || !audio?.getAttribute('src')) return start(state.index, state.queue);
-        await element().play().catch(playFailed);
-      }
+      if (!track) return;
+      if (track.id !== state.track?.id) return startTrack(track, options.queue);
+      // The current track played from another list takes that list as its queue.
+      const index = options.queue?.findIndex((t) => t.id === track.id) ?? -1;
+      if (index >= 0) set({ queue: options.queue, index });
+      if (state.status === 'error' || !audio?.getAttribute('src')) return start(state.index, state.queue);
+      await element().play().catch(playFailed);
     },
     pause() {
       audio?.pause();
