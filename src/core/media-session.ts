@@ -7,7 +7,7 @@ import type { Track } from './types.js';
  */
 export function showInMediaSession(engine: AudioEngine, track: Track): void {
   const session = globalThis.navigator?.mediaSession;
-  if (!session || typeof MediaMetadata === 'undefined') return;
+  if (!session) return; // MediaMetadata comes with it, in every engine that has it
   // No `type`: the reference service's artwork is SVG, production's JPEG; the browser reads the image itself.
   const artwork = Object.entries(track.artwork ?? {}).map(([size, src]) => ({ src, sizes: size }));
   session.metadata = new MediaMetadata({ title: track.title, artist: track.user.name, artwork });
