@@ -98,7 +98,6 @@ export class ServiceAudioPlayer extends ServiceElement {
 
   constructor() {
     super();
-    this.addEventListener('keydown', (event) => this.#onKeydown(event));
     this.addController({ hostConnected: () => this.#listen(), hostDisconnected: () => this.#stopListening?.() });
   }
 
@@ -213,7 +212,7 @@ export class ServiceAudioPlayer extends ServiceElement {
     const playing = !view.paused;
     const { t } = this.i18n;
     return html`
-      <section part="player" class="player" aria-label=${t('Audio player')}>
+      <section part="player" class="player" aria-label=${t('Audio player')} @keydown=${this.#onKeydown}>
         <div class="now">${track ? this.#renderTrack(track) : this.#renderNoTrack()}</div>
         <div class="transport">
           <button part="previous-button" class="icon-button" aria-label=${t('Previous track')} ?disabled=${!track || own}
