@@ -6,17 +6,10 @@
  */
 import type { Track } from './types.js';
 import { getClient, type Client } from './client.js';
-import { COULD_NOT_PLAY, type AudioEngine, type AudioEngineOptions, type MediaOutput, type PlayerState, type PlayOptions } from './audio-types.js';
+import { COULD_NOT_PLAY, type AudioEngine, type AudioEngineOptions, type MediaOutput, type PlayerState } from './audio-types.js';
 import { showInMediaSession } from './media-session.js';
 
 type Listener = (state: PlayerState) => void;
-
-/**
- * Why `play()` failed, in words: a source the engine cannot play (NotSupportedError; WebKit
- * rejects `play()` with it before the element's error event) is the same sentence in every engine.
- */
-const playFailure = (error: unknown): string =>
-  (error as Error)?.name === 'NotSupportedError' ? COULD_NOT_PLAY : (error as Error)?.message || COULD_NOT_PLAY;
 
 /**
  * The element's duration once it has measured the stream, if it agrees with the catalog's to
@@ -67,6 +60,16 @@ export function createAudioEngine(options: AudioEngineOptions = {}): AudioEngine
     set({ status: 'error', paused: true, error });
   };
 
+  /**
+   * Playing failed with `error`, in words: a source the engine cannot play (NotSupportedError; WebKit
+   * rejects `play()` with it before the element's error event) is the same sentence in every engine.
+   * An AbortError is no failure: a pause or another track came first (WebKit says so more often than the others).
+   */
+  const playFailed = (error: unknown) => {
+    const { name, message } = (error ?? {}) as Error;
+    if (name !== 'AbortError') failWith((name !== 'NotSupportedError' && message) || COULD_NOT_PLAY);
+  };
+
   // An error the element reported while it went on playing (see the `error` listener).
   let erredWhilePlaying = false;
   const fail = () => {
@@ -109,7 +112,7 @@ export function createAudioEngine(options: AudioEngineOptions = {}): AudioEngine
       volumechange: () => set({ volume: Math.abs(media.volume - state.volume) < 1e-4 ? state.volume : media.volume, muted: media.muted }),
       ended: () => {
         set({ status: 'ended', paused: true });
-        if (state.index + 1 < state.queue.length) void engine.next();
+        void engine.next(); // when there is a next track
       },
       error: () => {
         if (!media.getAttribute('src')) return;
@@ -155,16 +158,14 @@ export function createAudioEngine(options: AudioEngineOptions = {}): AudioEngine
       }, stream.options.timeout);
       if (autoplay && pausedLoad !== id) await media.play();
     } catch (error) {
-      if (id !== loadId || (error as Error)?.name === 'AbortError') return;
-      failWith(playFailure(error));
+      if (id === loadId) playFailed(error);
     }
   };
 
-  /** Plays `track` (or with `autoplay` false, loads it) in the queue `options` give, with their client. */
-  const startTrack = (track: Track, options: PlayOptions, autoplay?: boolean) => {
-    client = options.client ?? client;
-    const queue = queueWith(track, options.queue);
-    return start(queue.findIndex((t) => t.id === track.id), queue, autoplay);
+  /** Plays `track` (or with `autoplay` false, loads it) in `queue` when it holds the track, else first before `queue`. */
+  const startTrack = (track: Track, queue: readonly Track[] = [], autoplay?: boolean) => {
+    const index = queue.findIndex((t) => t.id === track.id);
+    return index < 0 ? start(0, [track, ...queue], autoplay) : start(index, queue, autoplay);
   };
 
   const engine: AudioEngine = {
@@ -176,21 +177,15 @@ export function createAudioEngine(options: AudioEngineOptions = {}): AudioEngine
       listener(state);
       return () => listeners.delete(listener);
     },
-    async play(track, options = {}) {
-      if (track && track.id !== state.track?.id) return startTrack(track, options);
+    async play(track = state.track, options = {}) {
       client = options.client ?? client;
-      if (state.track) {
-        // The current track played from another list takes that list as its queue.
-        const index = options.queue?.findIndex((t) => t.id === state.track!.id) ?? -1;
-        if (index >= 0) set({ queue: options.queue, index });
-        if (state.status === 'error' || !audio?.getAttribute('src')) return start(state.index, state.queue);
-        try {
-          await element().play();
-        } catch (error) {
-          // AbortError: a pause or another track came first (WebKit says so more often than the others).
-          if ((error as Error)?.name !== 'AbortError') failWith(playFailure(error));
-        }
-      }
+      if (!track) return;
+      if (track.id !== state.track?.id) return startTrack(track, options.queue);
+      // The current track played from another list takes that list as its queue.
+      const index = options.queue?.findIndex((t) => t.id === track.id) ?? -1;
+      if (index >= 0) set({ queue: options.queue, index });
+      if (state.status === 'error' || !audio?.getAttribute('src')) return start(state.index, state.queue);
+      await element().play().catch(playFailed);
     },
     pause() {
       audio?.pause();
@@ -201,8 +196,8 @@ export function createAudioEngine(options: AudioEngineOptions = {}): AudioEngine
       set({ status: 'paused', paused: true });
     },
     async load(track, options = {}) {
-      if (track.id === state.track?.id) client = options.client ?? client;
-      else return startTrack(track, options, false);
+      client = options.client ?? client;
+      if (track.id !== state.track?.id) return startTrack(track, options.queue, false);
     },
     async toggle(track, options) {
       if (state.track?.id === track.id && !state.paused) engine.pause();
@@ -238,11 +233,6 @@ export function createAudioEngine(options: AudioEngineOptions = {}): AudioEngine
     },
   };
   return engine;
-}
-
-/** The queue to play `track` in: `queue` when it holds the track, else the track followed by `queue`. */
-function queueWith(track: Track, queue?: readonly Track[]): readonly Track[] {
-  return queue?.some((t) => t.id === track.id) ? queue : [track, ...(queue ?? [])];
 }
 
 const KEY = Symbol.for('service-kit.audio-engine');

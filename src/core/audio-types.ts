@@ -14,7 +14,7 @@ export interface PlayerState {
   paused: boolean;
   /** Seconds. */
   currentTime: number;
-  /** Seconds; the track's own duration until the audio knows better. */
+  /** Seconds; the track's own duration until the audio knows better, 0 with no track. */
   duration: number;
   /** 0..1 */
   volume: number;

@@ -7,7 +7,7 @@ import type { Track } from './types.js';
  */
 export function showInMediaSession(engine: AudioEngine, track: Track): void {
   const session = globalThis.navigator?.mediaSession;
-  if (!session || typeof MediaMetadata === 'undefined') return;
+  if (!session) return; // MediaMetadata comes with it, in every engine that has it
   // No `type`: the reference service's artwork is SVG, production's JPEG; the browser reads the image itself.
   const artwork = Object.entries(track.artwork ?? {}).map(([size, src]) => ({ src, sizes: size }));
   session.metadata = new MediaMetadata({ title: track.title, artist: track.user.name, artwork });
@@ -16,7 +16,7 @@ export function showInMediaSession(engine: AudioEngine, track: Track): void {
     pause: () => engine.pause(),
     previoustrack: () => void engine.previous(),
     nexttrack: () => void engine.next(),
-    seekto: (details) => details.seekTime !== undefined && engine.seek(details.seekTime),
+    seekto: (details) => engine.seek(details.seekTime ?? NaN), // seek ignores NaN
     seekbackward: (details) => engine.seek(engine.state.currentTime - (details.seekOffset ?? 10)),
     seekforward: (details) => engine.seek(engine.state.currentTime + (details.seekOffset ?? 10)),
   };

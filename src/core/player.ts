@@ -89,9 +89,8 @@ export function createPlayer(engine: AudioEngine = getAudioEngine()): Player {
 
   const view = (): PlayerView => {
     const track = cued();
-    if (track) return { track, paused: true, status: 'idle', currentTime: startAt, duration: track.duration };
-    const state = engine.state;
-    return { ...state, duration: state.track ? state.duration || state.track.duration : 0 };
+    // The engine's state is a view: its duration is its track's (0 with none) until the audio knows better.
+    return track ? { track, paused: true, status: 'idle', currentTime: startAt, duration: track.duration } : engine.state;
   };
 
   /** Tells the listeners of the view now and of the events for what changed since the last call (none on the first). */
@@ -126,7 +125,7 @@ export function createPlayer(engine: AudioEngine = getAudioEngine()): Player {
         engineTrackAtCue = engine.state.track?.id;
         startAt = 0;
       }
-      own = id && track?.id === id ? track : undefined;
+      own = track?.id === id ? track : undefined; // with no id no track matches: nothing is cued
       sync();
     },
     async play(options) {

@@ -71,10 +71,12 @@ export const audioPlayerStyles = css`
     align-items: center;
     gap: 10px;
   }
+  input {
+    accent-color: var(--_accent);
+  }
   .seek {
     flex: 1;
     min-width: 0;
-    accent-color: var(--_accent);
   }
   .time {
     font-variant-numeric: tabular-nums;
@@ -91,7 +93,6 @@ export const audioPlayerStyles = css`
   }
   .volume {
     width: 96px;
-    accent-color: var(--_accent);
   }
   .message {
     grid-area: message;
@@ -130,8 +131,7 @@ export const audioPlayerStyles = css`
   .play[aria-busy='true'] {
     opacity: 0.75;
   }
-  button:disabled,
-  input:disabled {
+  :disabled {
     cursor: default;
     opacity: 0.5;
   }

@@ -5,7 +5,8 @@ import { ServiceElement } from '../shared/service-element.js';
 import { DataTask } from '../../controllers/data-task.js';
 import { picture, taskView } from '../shared/states.js';
 import { theme } from '../shared/theme.js';
-import { formatDuration, safeUrl } from '../shared/format.js';
+import { safeUrl } from '../shared/format.js';
+import { elapsedOfTotal, positionText } from '../shared/progress.js';
 import { mutedIcon, nextIcon, pauseIcon, playIcon, previousIcon, volumeIcon } from '../shared/icons.js';
 import { audioPlayerStyles } from './audio-player.styles.js';
 import { commandFor } from './audio-player.keys.js';
@@ -97,7 +98,6 @@ export class ServiceAudioPlayer extends ServiceElement {
 
   constructor() {
     super();
-    this.addEventListener('keydown', (event) => this.#onKeydown(event));
     this.addController({ hostConnected: () => this.#listen(), hostDisconnected: () => this.#stopListening?.() });
   }
 
@@ -191,13 +191,10 @@ export class ServiceAudioPlayer extends ServiceElement {
     const command = commandFor(event);
     if (!command) return;
     event.preventDefault();
-    const engine = this.engine;
     if (command === 'toggle') this.#toggle();
     else if (command === 'back' || command === 'forward') this.#player.seek(this.currentTime + (command === 'back' ? -SEEK_STEP : SEEK_STEP));
-    else if (command === 'mute') this.muted = !engine.state.muted;
-    else if (this.#player.cued) return; // the queue is the engine's: not the own track's
-    else if (command === 'next') void engine.next();
-    else void engine.previous();
+    else if (command === 'mute') this.muted = !this.muted;
+    else if (!this.#player.cued) void this.engine[command](); // next or previous: the queue is the engine's, not the own track's
   }
 
   #toggle(): void {
@@ -214,15 +211,14 @@ export class ServiceAudioPlayer extends ServiceElement {
     const own = !!this.#player.cued;
     const playing = !view.paused;
     const { t } = this.i18n;
-    const valueText = t('{time} of {total}', { time: formatDuration(time), total: formatDuration(duration) });
     return html`
-      <section part="player" class="player" aria-label=${t('Audio player')}>
+      <section part="player" class="player" aria-label=${t('Audio player')} @keydown=${this.#onKeydown}>
         <div class="now">${track ? this.#renderTrack(track) : this.#renderNoTrack()}</div>
         <div class="transport">
           <button part="previous-button" class="icon-button" aria-label=${t('Previous track')} ?disabled=${!track || own}
             @click=${() => void engine.previous()}>${previousIcon()}</button>
           <button part="play-button" class="icon-button play" aria-label=${t(playing ? 'Pause' : 'Play')} ?disabled=${!track}
-            aria-busy=${!own && track && view.status === 'loading' ? 'true' : 'false'} @click=${() => this.#toggle()}>
+            aria-busy=${view.status === 'loading' ? 'true' : 'false'} @click=${() => this.#toggle()}>
             ${playing ? pauseIcon() : playIcon()}
           </button>
           <button part="next-button" class="icon-button" aria-label=${t('Next track')} ?disabled=${!track || own || state.index + 1 >= state.queue.length}
@@ -230,12 +226,10 @@ export class ServiceAudioPlayer extends ServiceElement {
         </div>
         <div class="timeline">
           <input part="seek" class="seek" type="range" aria-label=${t('Seek')} min="0" max=${Math.max(duration, 0)} step="1"
-            .value=${String(Math.min(time, duration))} aria-valuetext=${valueText} ?disabled=${!track}
+            .value=${String(Math.min(time, duration))} aria-valuetext=${positionText(time, duration, t)} ?disabled=${!track}
             @input=${(e: Event) => (this.scrub = (e.target as HTMLInputElement).valueAsNumber)}
             @change=${(e: Event) => this.#commitSeek((e.target as HTMLInputElement).valueAsNumber)} />
-          <span part="time" class="time">
-            <span class="visually-hidden">${t('Elapsed')} </span>${formatDuration(time)}<span aria-hidden="true"> / </span><span class="visually-hidden">, ${t('total')} </span>${formatDuration(duration)}
-          </span>
+          <span part="time" class="time">${elapsedOfTotal(time, duration, t)}</span>
         </div>
         ${view.status === 'error' ? html`<div part="message" class="message" role="alert">${t('The track could not be played.')}</div>` : nothing}
         <div class="volume-group">

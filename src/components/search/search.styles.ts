@@ -54,7 +54,8 @@ export const searchStyles = css`
   .option:hover {
     background: var(--_surface);
   }
-  .option[aria-selected='true'] {
+  .option[aria-selected='true'],
+  .type[aria-pressed='true'] {
     background: var(--_accent);
     color: var(--_on-accent);
   }
@@ -111,17 +112,13 @@ export const searchStyles = css`
   .type + .type {
     border-inline-start: 1px solid var(--_border);
   }
-  .type[aria-pressed='true'] {
-    background: var(--_accent);
-    color: var(--_on-accent);
-  }
   .downloadable {
     display: inline-flex;
     align-items: center;
     gap: 6px;
     color: var(--_muted);
   }
-  .downloadable input {
+  input {
     accent-color: var(--_accent);
   }
 `;

@@ -266,8 +266,8 @@ export class ServiceSearch extends ServiceElement {
   }
 
   #onFocusOut(e: FocusEvent): void {
-    const next = e.relatedTarget as Node | null;
-    if (!next || !this.renderRoot.contains(next)) {
+    // Focus that went outside the element, or left the page (contains(null) is false).
+    if (!this.renderRoot.contains(e.relatedTarget as Node | null)) {
       this.open = false;
       this.activeIndex = -1;
     }

@@ -1,6 +1,14 @@
-import { css, html, nothing, type TemplateResult } from 'lit';
+import { css, html, type TemplateResult } from 'lit';
 import { formatDuration } from './format.js';
 import type { Translate } from '../../core/i18n/translate.js';
+
+/** A seek slider's `aria-valuetext`: "1:05 of 3:20". */
+export const positionText = (at: number, total: number, t: Translate): string =>
+  t('{time} of {total}', { time: formatDuration(at), total: formatDuration(total) });
+
+/** The elapsed and total time: seen as "1:05 / 3:20", heard as "Elapsed 1:05, total 3:20". */
+export const elapsedOfTotal = (at: number, total: number, t: Translate): TemplateResult =>
+  html`<span class="visually-hidden">${t('Elapsed')} </span>${formatDuration(at)}<span aria-hidden="true"> / </span><span class="visually-hidden">, ${t('total')} </span>${formatDuration(total)}`;
 
 /**
  * Where a track stands: for the engine's current track a seek slider (pointer and keyboard, its
@@ -21,11 +29,10 @@ export const progress = (
   return html`<div part="progress" class="progress">
     ${current
       ? html`<input part="seek" class="seek" type="range" min="0" max=${total} step="1" .value=${String(at)}
-          aria-label=${t('Seek {title}', { title })} aria-valuetext=${t('{time} of {total}', { time: formatDuration(at), total: formatDuration(total) })}
+          aria-label=${t('Seek {title}', { title })} aria-valuetext=${positionText(at, total, t)}
           @input=${(e: Event) => seek((e.target as HTMLInputElement).valueAsNumber)} />`
       : html`<span class="seek still" aria-hidden="true"></span>`}
-    <span part="time" class="time">${current ? html`<span class="visually-hidden">${t('Elapsed')} </span>${formatDuration(at)}<span aria-hidden="true"> / </span>` : nothing}<span
-      class="visually-hidden">${current ? `, ${t('total')} ` : `${t('Duration')} `}</span>${formatDuration(total)}</span>
+    <span part="time" class="time">${current ? elapsedOfTotal(at, total, t) : html`<span class="visually-hidden">${t('Duration')} </span>${formatDuration(total)}`}</span>
   </div>`;
 };
 

@@ -75,14 +75,14 @@ export const trackCardStyles = css`
     color: var(--_accent);
     flex: none;
   }
-  .line {
+  .line,
+  .tags {
     display: flex;
     gap: 12px;
     overflow: hidden;
     mask-image: linear-gradient(to left, transparent, #000 24px);
   }
   .line,
-  .tags,
   .progress {
     margin-top: 6px;
   }
@@ -116,9 +116,6 @@ export const trackCardStyles = css`
     background: var(--_surface);
     color: var(--_text);
     font-size: 0.8em;
-  }
-  .tags {
-    mask-image: linear-gradient(to left, transparent, #000 24px);
   }
   .tags li::before {
     content: '#';

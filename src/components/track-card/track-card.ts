@@ -139,16 +139,12 @@ export class ServiceTrackCard extends ServiceElement {
           class="play"
           aria-label=${t(playing ? 'Pause {title}' : 'Play {title}', { title: track.title })}
           aria-busy=${current && state.status === 'loading' ? 'true' : 'false'}
-          @click=${() => this.#togglePlay(track)}
+          @click=${() => void this.#audio.engine.toggle(track, { client: this.client })}
         >
           ${playing ? pauseIcon() : playIcon()}
         </button>
       </article>
     `;
-  }
-
-  #togglePlay(track: Track): void {
-    void this.#audio.engine.toggle(track, { client: this.client });
   }
 }
 
