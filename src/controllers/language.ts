@@ -24,6 +24,12 @@ export const langOf = (el: HTMLElement): string => validLang(langAsked(el));
  */
 export const langAsked = (el: HTMLElement): string => el.lang || el.getAttribute('lang') || nearest(el, 'lang') || '';
 
+/**
+ * Whether `el` reads right to left, from its computed direction: `:dir()` would throw in the
+ * Chrome releases before 120 that the kit supports. False on a server (no styles there).
+ */
+export const readsRtl = (el: Element): boolean => globalThis.getComputedStyle?.(el).direction == 'rtl';
+
 /** Languages written right to left. */
 const RTL = /^(ar|fa|he|ur|yi|ps|sd|ug|dv|ckb)\b/i;
 

@@ -3,6 +3,7 @@ import { html, svg, nothing, type PropertyDeclarations } from 'lit';
 import type { AppNameMetric, MetricsTimeRange } from '../../core/index.js';
 import { ServiceElement } from '../shared/service-element.js';
 import { DataTask } from '../../controllers/data-task.js';
+import { readsRtl } from '../../controllers/language.js';
 import { taskView } from '../shared/states.js';
 import { theme } from '../shared/theme.js';
 import { formatCount } from '../shared/format.js';
@@ -108,8 +109,8 @@ export class ServiceAppMetrics extends ServiceElement {
     const caption = t('Requests by app, {range}', { range: t(RANGES[this.#range]) });
     const max = Math.max(1, ...rows.map((r) => r.count));
     const table = this.view === 'table';
-    // Right to left, names start at the right and bars grow from it (SVG text anchors follow the direction). No matches() on a server.
-    const [start, end] = this.matches?.(':dir(rtl)') ? ['100%', '0'] : ['0', '100%'];
+    // Right to left, names start at the right and bars grow from it (SVG text anchors follow the direction).
+    const [start, end] = readsRtl(this) ? ['100%', '0'] : ['0', '100%'];
     // A table does not shrink into the 1px visually-hidden box itself: a wrapper div does the hiding.
     return html`
       ${table

@@ -8,6 +8,7 @@ import { counted, safeUrl } from '../shared/format.js';
 import type { Key } from '../../core/i18n/en.js';
 import { personIcon, verifiedIcon } from '../shared/icons.js';
 import { TrackRows } from '../../controllers/track-rows.js';
+import { readsRtl } from '../../controllers/language.js';
 import { trackRowStyles } from '../shared/track-rows.js';
 import { favoritesPage, loadProfile, repostedTracks, repostsPage, tracksPage, type Page, type Profile, type Tab } from './user-card-data.js';
 import { userCardStyles } from './user-card.styles.js';
@@ -249,7 +250,7 @@ export class ServiceUserCard extends ServiceElement {
   /** WAI-ARIA tabs with automatic activation: arrows wrap (and point the other way right to left), Home and End jump. */
   #onTabKey = async (event: KeyboardEvent) => {
     const i = TABS.findIndex(([t]) => t === this.#openTab);
-    const step = this.matches(':dir(rtl)') ? -1 : 1;
+    const step = readsRtl(this) ? -1 : 1;
     const to = { ArrowRight: i + step, ArrowLeft: i - step, Home: 0, End: TABS.length - 1 }[event.key];
     if (to === undefined) return;
     event.preventDefault();
