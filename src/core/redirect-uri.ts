@@ -71,7 +71,8 @@ export function checkUrl(value: string): RuleVerdict {
   return reason ? { ok: false, reason } : { ok: true };
 }
 
-function urlProblem(value: string): string | undefined {
+/** What is wrong with a redirect_uri that is not `postmessage` (the five rules), or undefined when it passes. */
+export function urlProblem(value: string): string | undefined {
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(value)?.[1];
   if (value.length > MAX_REDIRECT_URI_LENGTH) return `is longer than ${MAX_REDIRECT_URI_LENGTH} characters`;
   if (!scheme) return 'must be an http(s) URL or postmessage';

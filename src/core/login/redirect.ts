@@ -6,7 +6,7 @@
  * redirect-URI rules).
  */
 import { authClientFor } from './client.js';
-import { checkRedirectUri, checkUrl } from '../redirect-uri.js';
+import { checkRedirectUri, urlProblem } from '../redirect-uri.js';
 import { CANCELLED, CODE_KEY, CODE_MESSAGE, fail, hostFailed, pageNavigation, pageUrl, STATE_KEY, STATE_MISMATCH, type AuthClient, type LoginParams, type LoginResult } from './shared.js';
 import { verifyToken } from './jwt-answer.js';
 import type { CodeLogin } from './code.js';
@@ -25,8 +25,8 @@ export function redirectUriProblem(redirectUri: string, origin?: string): string
 /** Keeps `state` for `handleRedirect()` and sends the whole page to the prompt page. @internal */
 export function redirect(client: AuthClient, base: string | undefined, params: LoginParams, redirectUri: string): Promise<LoginResult> {
   // Never `postmessage` here: the URL rules alone, so a page's bundle leaves out the origin rules.
-  const verdict = checkUrl(redirectUri);
-  if (!verdict.ok) return fail('config', `The redirect URI ${verdict.reason}.`);
+  const problem = urlProblem(redirectUri);
+  if (problem) return fail('config', `The redirect URI ${problem}.`);
   sessionStorage.setItem(STATE_KEY, params.state!);
   const go = (host: string): LoginResult => {
     const url = pageUrl(host, { ...params, redirect_uri: redirectUri });
