@@ -56,9 +56,7 @@ export function startCodeLogin(client: AuthClient, base: string | undefined, log
     }, hostFailed);
   }
   // The redirect page is the app's own: its handleRedirect() posts to this origin only.
-  const result = awaitPopup(popup, ({ origin, data }) => (origin == location.origin && data.type == CODE_MESSAGE ? finishCodeLogin(client, login, data) : undefined));
-  url.then((address) => popup.closed || (popup.location.href = address), (error) => result.finish(hostFailed(error)));
-  return result;
+  return awaitPopup(popup, ({ origin, data }) => (origin == location.origin && data.type == CODE_MESSAGE ? finishCodeLogin(client, login, data) : undefined), url);
 }
 
 /** The authorize page's answer (`code` or `error`, and `state`) for `login`: checked, then exchanged. @internal */
