@@ -7,7 +7,7 @@
 import { awaitPopup } from './popup.js';
 import { apiHost, getSession } from './session.js';
 import { fetchProfile, requestTokens, type TokenProblem } from './tokens.js';
-import { CANCELLED, CODE_KEY, CODE_MESSAGE, base64url, fail, hostFailed, pageNavigation, pageUrl, STATE_MISMATCH, type AuthClient, type LoginResult, type TokenStorage } from './shared.js';
+import { CANCELLED, CODE_KEY, CODE_MESSAGE, base64url, fail, leavePage, pageUrl, STATE_MISMATCH, type AuthClient, type LoginResult, type TokenStorage } from './shared.js';
 
 /** What a code login needs to finish: kept in memory for a popup, in sessionStorage across a full-page redirect. @internal */
 export interface CodeLogin {
@@ -48,13 +48,7 @@ export function startCodeLogin(client: AuthClient, base: string | undefined, log
       '/v1/oauth/authorize',
     ),
   );
-  if (!popup) {
-    return url.then((address) => {
-      sessionStorage.setItem(CODE_KEY, JSON.stringify(login));
-      pageNavigation.assign(address);
-      return { status: 'redirect', url: address } as const;
-    }, hostFailed);
-  }
+  if (!popup) return leavePage(url, CODE_KEY, JSON.stringify(login));
   // The redirect page is the app's own: its handleRedirect() posts to this origin only.
   return awaitPopup(popup, ({ origin, data }) => (origin == location.origin && data.type == CODE_MESSAGE ? finishCodeLogin(client, login, data) : undefined), url);
 }

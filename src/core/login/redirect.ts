@@ -7,7 +7,7 @@
  */
 import { authClientFor } from './client.js';
 import { checkRedirectUri, urlProblem } from '../redirect-uri.js';
-import { CANCELLED, CODE_KEY, CODE_MESSAGE, fail, hostFailed, pageNavigation, pageUrl, STATE_KEY, STATE_MISMATCH, type AuthClient, type LoginParams, type LoginResult } from './shared.js';
+import { CANCELLED, CODE_KEY, CODE_MESSAGE, fail, leavePage, pageUrl, STATE_KEY, STATE_MISMATCH, type AuthClient, type LoginParams, type LoginResult } from './shared.js';
 import { verifyToken } from './jwt-answer.js';
 import type { CodeLogin } from './code.js';
 
@@ -27,13 +27,8 @@ export function redirect(client: AuthClient, base: string | undefined, params: L
   // Never `postmessage` here: the URL rules alone, so a page's bundle leaves out the origin rules.
   const problem = urlProblem(redirectUri);
   if (problem) return fail('config', `The redirect URI ${problem}.`);
-  sessionStorage.setItem(STATE_KEY, params.state!);
-  const go = (host: string): LoginResult => {
-    const url = pageUrl(host, { ...params, redirect_uri: redirectUri });
-    pageNavigation.assign(url);
-    return { status: 'redirect', url };
-  };
-  return base ? Promise.resolve(go(base)) : client.selectHost().then(go).catch(hostFailed);
+  const address = Promise.resolve(base || client.selectHost()).then((host) => pageUrl(host, { ...params, redirect_uri: redirectUri }));
+  return leavePage(address, STATE_KEY, params.state!);
 }
 
 /**

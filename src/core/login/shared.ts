@@ -72,6 +72,17 @@ export const base64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...byte
  */
 export const pageNavigation = { assign: (url: string): void => location.assign(url) };
 
+/**
+ * Both flows' full-page login: once `address` is known (a host selected), keeps `value` under
+ * `key` for `handleRedirect()` and sends the whole page there. @internal
+ */
+export const leavePage = (address: Promise<string>, key: string, value: string): Promise<LoginResult> =>
+  address.then((url) => {
+    sessionStorage.setItem(key, value);
+    pageNavigation.assign(url);
+    return { status: 'redirect', url } as const;
+  }, hostFailed);
+
 /** The code flow's own details of a login: the flow, and where its tokens are kept. */
 export interface CodeOptions {
   /** `jwt` (default): the contract's flow; `code`: authorization code + PKCE (needs `redirectUri`). */
