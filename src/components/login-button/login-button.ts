@@ -1,7 +1,7 @@
 import { ReactiveElement, type PropertyDeclarations, type PropertyValues } from '@lit/reactive-element';
 import type { ClientOptions, LoginProfile } from '../../core/index.js';
 import { login } from '../../core/login/login.js';
-import { fail, type AuthClient, type LoginErrorReason, type LoginFlow, type LoginResult, type LoginScope, type TokenStorage } from '../../core/login/shared.js';
+import { fail, failed, type AuthClient, type LoginErrorReason, type LoginFlow, type LoginResult, type LoginScope, type TokenStorage } from '../../core/login/shared.js';
 import { authClientFor } from '../../core/login/client.js';
 import { ConfiguredElement, define } from '../shared/configured-element.js';
 import { ProvidedSettings, settingsOf } from '../../controllers/provided-settings.js';
@@ -179,7 +179,7 @@ export class ServiceLoginButton extends ConfiguredElement(ReactiveElement) {
       // Synchronously inside the click, so the browser lets the popup open.
       result = login({ scope: this.scope, redirectUri: this.redirectUri, responseMode: this.responseMode, display: this.display, flow: this.flow, tokenStorage: this.tokenStorage, lang: langAsked(this), client: this.client });
     } catch (error) {
-      result = fail('config', String((error as Error)?.message ?? error));
+      result = failed(error, '', 'config');
     }
     void result.then((ended) => this.report(ended));
   }

@@ -7,7 +7,7 @@
 import { awaitPopup } from './popup.js';
 import { apiHost, getSession } from './session.js';
 import { fetchProfile, requestTokens, type TokenProblem } from './tokens.js';
-import { CANCELLED, CODE_KEY, CODE_MESSAGE, base64url, fail, leavePage, pageUrl, STATE_MISMATCH, type AuthClient, type LoginResult, type TokenStorage } from './shared.js';
+import { CANCELLED, CODE_KEY, CODE_MESSAGE, base64url, fail, failed, leavePage, pageUrl, STATE_MISMATCH, type AuthClient, type LoginResult, type TokenStorage } from './shared.js';
 
 /** What a code login needs to finish: kept in memory for a popup, in sessionStorage across a full-page redirect. @internal */
 export interface CodeLogin {
@@ -65,7 +65,6 @@ export async function finishCodeLogin(client: AuthClient, login: CodeLogin, answ
     getSession(client).start(tokens, profile, login.tokenStorage);
     return { status: 'success', profile, token: tokens.access };
   } catch (error) {
-    const problem = error as TokenProblem & { kind?: string };
-    return fail(problem.reason ?? (problem.kind == 'config' ? 'config' : 'network'), problem.message || String(error));
+    return failed(error, '', (error as TokenProblem).reason);
   }
 }

@@ -4,7 +4,7 @@
  */
 import { authClientFor } from './client.js';
 import type { ServiceError } from '../errors.js';
-import { CANCELLED, fail, pageUrl, STATE_MISMATCH, type AuthClient, type LoginParams, type LoginResult } from './shared.js';
+import { CANCELLED, fail, failed, pageUrl, STATE_MISMATCH, type AuthClient, type LoginParams, type LoginResult } from './shared.js';
 import { awaitPopup } from './popup.js';
 
 /**
@@ -33,8 +33,6 @@ export async function verifyToken(token: string, client: AuthClient = authClient
     return { status: 'success', profile: await client.verifyToken(token), token };
   } catch (error) {
     const { kind, status, message } = error as ServiceError;
-    return kind == 'http' && status < 500
-      ? fail('invalid-token', 'The service refused the login token: ' + message)
-      : fail(kind == 'config' ? 'config' : 'network', 'Could not verify the login with the service: ' + (message || error));
+    return kind == 'http' && status < 500 ? fail('invalid-token', 'The service refused the login token: ' + message) : failed(error, 'Could not verify the login with the service: ');
   }
 }

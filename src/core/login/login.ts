@@ -12,7 +12,7 @@
  * can become an unhandled rejection in the page.
  */
 import { authClientFor } from './client.js';
-import { fail, pageUrl, randomText, type AuthClient, type CodeOptions, type LoginParams, type LoginResult, type LoginScope } from './shared.js';
+import { fail, failed, pageUrl, randomText, type AuthClient, type CodeOptions, type LoginParams, type LoginResult, type LoginScope } from './shared.js';
 import { safeUrl } from '../config.js';
 
 export { CLOSED_MESSAGE, STATE_KEY } from './shared.js';
@@ -68,7 +68,7 @@ export function login(options: LoginOptions = {}): Promise<LoginResult> {
     return start(options);
   } catch (error) {
     // sessionStorage, window.open or URL can throw (sandboxed frames, a bad authUrl)
-    return fail('config', (error as Error)?.message || String(error));
+    return failed(error, '', 'config');
   }
 }
 

@@ -7,7 +7,7 @@
  */
 import { authClientFor } from './client.js';
 import { checkRedirectUri, urlProblem } from '../redirect-uri.js';
-import { CANCELLED, CODE_KEY, CODE_MESSAGE, fail, leavePage, pageUrl, STATE_KEY, STATE_MISMATCH, type AuthClient, type LoginParams, type LoginResult } from './shared.js';
+import { CANCELLED, CODE_KEY, CODE_MESSAGE, fail, failed, leavePage, pageUrl, STATE_KEY, STATE_MISMATCH, type AuthClient, type LoginParams, type LoginResult } from './shared.js';
 import { verifyToken } from './jwt-answer.js';
 import type { CodeLogin } from './code.js';
 
@@ -76,6 +76,6 @@ export function handleRedirect(options: { client?: AuthClient } = {}): Promise<L
     }
     return token ? verifyToken(token, options.client ?? authClientFor()) : fail('cancelled', error || CANCELLED);
   } catch (error) {
-    return fail('config', (error as Error)?.message || String(error));
+    return failed(error, '', 'config');
   }
 }
