@@ -115,7 +115,8 @@ function hostProblem(authority: string, url: URL): string | undefined {
  * rule refuses them itself and every caller gets the same verdict.
  */
 function isPunycode(encoded: string): boolean {
-  // `i` (the decoded position), `k` and `bias` are RFC 3492's own names.
+  // `i` (the decoded position), `k` and `bias` are RFC 3492's own names. No overflow check: a label has at most
+  // 59 digits, so `i` stays a finite number, and any `i` past 64 × 0x10ffff makes `code` too large below.
   const basic = encoded.lastIndexOf('-');
   let length = Math.max(basic, 0);
   let code = 128;
@@ -132,7 +133,6 @@ function isPunycode(encoded: string): boolean {
       const threshold = k <= bias ? 1 : k >= bias + 26 ? 26 : k - bias;
       if (digit < threshold) break;
       weight *= 36 - threshold;
-      if (i > 0x10ffff * 64) return false;
     }
     let delta = before ? (i - before) >> 1 : floor(i / 700);
     delta += floor(delta / ++length);
