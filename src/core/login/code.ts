@@ -4,6 +4,7 @@
  * back to: the S256 challenge, the authorize page, the popup's answer, and the exchange of the
  * code for tokens that start the page's session.
  */
+import { authClientFor } from './client.js';
 import { awaitPopup } from './popup.js';
 import { apiHost, getSession } from './session.js';
 import { fetchProfile, requestTokens, type TokenProblem } from './tokens.js';
@@ -50,11 +51,11 @@ export function startCodeLogin(client: AuthClient, base: string | undefined, log
   );
   if (!popup) return leavePage(url, CODE_KEY, JSON.stringify(login));
   // The redirect page is the app's own: its handleRedirect() posts to this origin only.
-  return awaitPopup(popup, ({ origin, data }) => (origin == location.origin && data.type == CODE_MESSAGE ? finishCodeLogin(client, login, data) : undefined), url);
+  return awaitPopup(popup, ({ origin, data }) => (origin == location.origin && data.type == CODE_MESSAGE ? finishCodeLogin(login, data, client) : undefined), url);
 }
 
-/** The authorize page's answer (`code` or `error`, and `state`) for `login`: checked, then exchanged. @internal */
-export async function finishCodeLogin(client: AuthClient, login: CodeLogin, answer: Record<string, string | null | undefined>): Promise<LoginResult> {
+/** The authorize page's answer (`code` or `error`, and `state`) for `login`: checked, then exchanged (by default with the page's client). @internal */
+export async function finishCodeLogin(login: CodeLogin, answer: Record<string, string | null | undefined>, client: AuthClient = authClientFor()): Promise<LoginResult> {
   if (!answer.state || answer.state !== login.state) return fail('state', STATE_MISMATCH);
   if (!answer.code) return fail(answer.error == 'access_denied' || !answer.error ? 'cancelled' : 'config', answer.error_description || CANCELLED);
   const apiKey = client.options.apiKey!;

@@ -5,7 +5,6 @@
  * either flow. Split from login.ts so that pages using the JWT popup never load it (or the
  * redirect-URI rules).
  */
-import { authClientFor } from './client.js';
 import { checkRedirectUri, urlProblem } from '../redirect-uri.js';
 import { CANCELLED, CODE_KEY, CODE_MESSAGE, fail, failed, leavePage, pageUrl, STATE_KEY, STATE_MISMATCH, type AuthClient, type LoginParams, type LoginResult } from './shared.js';
 import { verifyToken } from './jwt-answer.js';
@@ -60,7 +59,7 @@ export function handleRedirect(options: { client?: AuthClient } = {}): Promise<L
       const answer = { state, code, error: errorCode, error_description: error };
       if (login?.state == state) {
         sessionStorage.removeItem(CODE_KEY);
-        return import('./code.js').then((module) => module.finishCodeLogin(options.client ?? authClientFor(), login!, answer));
+        return import('./code.js').then((module) => module.finishCodeLogin(login!, answer, options.client));
       }
       // A popup: the code goes to the page that opened it, on this origin only, and the popup closes at once (a Cancel too).
       if (opener) {
@@ -74,7 +73,7 @@ export function handleRedirect(options: { client?: AuthClient } = {}): Promise<L
     if (!expected || state !== expected) {
       return fail('state-mismatch', STATE_MISMATCH);
     }
-    return token ? verifyToken(token, options.client ?? authClientFor()) : fail('cancelled', error || CANCELLED);
+    return token ? verifyToken(token, options.client) : fail('cancelled', error || CANCELLED);
   } catch (error) {
     return failed(error, '', 'config');
   }
