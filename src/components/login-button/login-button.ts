@@ -156,9 +156,8 @@ export class ServiceLoginButton extends ConfiguredElement(ReactiveElement) {
         button.append(logo, el('span', { part: 'label' }));
         root.append(button, el('span', { role: 'status' }));
       }
-      const [button, label, status] = ['button', '[part=label]', '[role=status]'].map((s) => root.querySelector(s)!) as [HTMLButtonElement, Element, Element];
-      button.addEventListener('click', () => this.onClick());
-      this.#nodes = [button, label, status];
+      this.#nodes = ['button', '[part=label]', '[role=status]'].map((s) => root.querySelector(s)!) as [HTMLButtonElement, Element, Element];
+      this.#nodes[0].addEventListener('click', () => this.onClick());
     }
     const [button, label, status] = this.#nodes;
     button.disabled = this.disabled;
