@@ -185,9 +185,10 @@ export class ServiceLoginButton extends ConfiguredElement(ReactiveElement) {
 
   private report(result?: LoginResult): void {
     // `redirect`: the page is leaving, so the button stays busy.
-    if (result?.status != 'redirect') this.busy = false;
+    if (result?.status == 'redirect') return;
+    this.busy = false;
     if (result?.status == 'success') this.emit('service-login-success', { profile: result.profile, token: result.token });
-    if (result?.status == 'error') this.emit('service-login-error', { message: result.message, reason: result.reason });
+    else if (result) this.emit('service-login-error', { message: result.message, reason: result.reason });
   }
 }
 
