@@ -1,5 +1,5 @@
 import { ServiceError } from './errors.js';
-import { readJson, timedFetch } from './http.js';
+import { readData, timedFetch } from './http.js';
 import { safeUrl } from './config.js';
 
 /** What host selection needs from the client's options. */
@@ -42,7 +42,7 @@ export function createHostPicker({ host, hostListUrl, timeout, badHostTtl, probe
   // one by one, the one whose mark ends first before the others.
   async function pick(): Promise<string> {
     // No host list, or one that is not an http(s) URL: `config`.
-    const hosts = await (list ??= timedFetch(http(hostListUrl!), timeout, OP, readJson(OP), undefined, fetcher).then((data) => {
+    const hosts = await (list ??= timedFetch(http(hostListUrl!), timeout, OP, readData(OP), undefined, fetcher).then((data) => {
       if (!Array.isArray(data) || !data[0]) throw new ServiceError('no hosts', 'invalid', OP);
       return data.map((entry) => trim(http(entry)));
     }).catch((error) => {

@@ -33,12 +33,11 @@ export async function timedFetch<T>(
 }
 
 /**
- * Reads a JSON answer and returns its `data`, in the kit's shapes (shapes.ts; links on the answering host): an error
- * status becomes kind `http` with the server's message; a body that is not JSON (an error named SyntaxError, mapped
- * by timedFetch), or has no
- * `data` unless `bare` allows the body itself, kind `invalid`.
+ * Reads a JSON answer and returns its `data` as it came: an error status becomes kind `http` with
+ * the server's message; a body that is not JSON (an error named SyntaxError, mapped by timedFetch),
+ * or has no `data` unless `bare` allows the body itself, kind `invalid`.
  */
-export const readJson =
+export const readData =
   <T = unknown>(operation: string, bare?: boolean) =>
   async (response: Response): Promise<T> => {
     if (!response.ok) {
@@ -48,8 +47,14 @@ export const readJson =
     const body = await response.json();
     const data = body?.data ?? (bare ? body : undefined);
     if (data === undefined) throw new ServiceError('no data', 'invalid', operation);
-    return normalize(data, response.url);
+    return data;
   };
+
+/** {@link readData} in the kit's shapes (shapes.ts; links on the answering host): how the catalog's answers are read. */
+export const readJson =
+  <T = unknown>(operation: string, bare?: boolean) =>
+  async (response: Response): Promise<T> =>
+    normalize(await readData<T>(operation, bare)(response), response.url);
 
 /** Settles like `promise`, or rejects with kind `abort` as soon as `signal` fires (then calls `onAbort`). */
 export function abortable<T>(promise: Promise<T>, operation: string, signal?: AbortSignal, onAbort?: () => void): Promise<T> {

@@ -71,7 +71,8 @@ export function checkUrl(value: string): RuleVerdict {
   return reason ? { ok: false, reason } : { ok: true };
 }
 
-function urlProblem(value: string): string | undefined {
+/** What is wrong with a redirect_uri that is not `postmessage` (the five rules), or undefined when it passes. */
+export function urlProblem(value: string): string | undefined {
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(value)?.[1];
   if (value.length > MAX_REDIRECT_URI_LENGTH) return `is longer than ${MAX_REDIRECT_URI_LENGTH} characters`;
   if (!scheme) return 'must be an http(s) URL or postmessage';
@@ -114,7 +115,8 @@ function hostProblem(authority: string, url: URL): string | undefined {
  * rule refuses them itself and every caller gets the same verdict.
  */
 function isPunycode(encoded: string): boolean {
-  // `i` (the decoded position), `k` and `bias` are RFC 3492's own names.
+  // `i` (the decoded position), `k` and `bias` are RFC 3492's own names. No overflow check: a label has at most
+  // 59 digits, so `i` stays a finite number, and any `i` past 64 × 0x10ffff makes `code` too large below.
   const basic = encoded.lastIndexOf('-');
   let length = Math.max(basic, 0);
   let code = 128;
@@ -131,7 +133,6 @@ function isPunycode(encoded: string): boolean {
       const threshold = k <= bias ? 1 : k >= bias + 26 ? 26 : k - bias;
       if (digit < threshold) break;
       weight *= 36 - threshold;
-      if (i > 0x10ffff * 64) return false;
     }
     let delta = before ? (i - before) >> 1 : floor(i / 700);
     delta += floor(delta / ++length);

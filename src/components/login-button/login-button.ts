@@ -1,7 +1,7 @@
 import { ReactiveElement, type PropertyDeclarations, type PropertyValues } from '@lit/reactive-element';
 import type { ClientOptions, LoginProfile } from '../../core/index.js';
 import { login } from '../../core/login/login.js';
-import { fail, type AuthClient, type LoginErrorReason, type LoginFlow, type LoginResult, type LoginScope, type TokenStorage } from '../../core/login/shared.js';
+import { fail, failed, type AuthClient, type LoginErrorReason, type LoginFlow, type LoginResult, type LoginScope, type TokenStorage } from '../../core/login/shared.js';
 import { authClientFor } from '../../core/login/client.js';
 import { ConfiguredElement, define } from '../shared/configured-element.js';
 import { ProvidedSettings, settingsOf } from '../../controllers/provided-settings.js';
@@ -156,9 +156,8 @@ export class ServiceLoginButton extends ConfiguredElement(ReactiveElement) {
         button.append(logo, el('span', { part: 'label' }));
         root.append(button, el('span', { role: 'status' }));
       }
-      const [button, label, status] = ['button', '[part=label]', '[role=status]'].map((s) => root.querySelector(s)!) as [HTMLButtonElement, Element, Element];
-      button.addEventListener('click', () => this.onClick());
-      this.#nodes = [button, label, status];
+      this.#nodes = ['button', '[part=label]', '[role=status]'].map((s) => root.querySelector(s)!) as [HTMLButtonElement, Element, Element];
+      this.#nodes[0].addEventListener('click', () => this.onClick());
     }
     const [button, label, status] = this.#nodes;
     button.disabled = this.disabled;
@@ -179,16 +178,17 @@ export class ServiceLoginButton extends ConfiguredElement(ReactiveElement) {
       // Synchronously inside the click, so the browser lets the popup open.
       result = login({ scope: this.scope, redirectUri: this.redirectUri, responseMode: this.responseMode, display: this.display, flow: this.flow, tokenStorage: this.tokenStorage, lang: langAsked(this), client: this.client });
     } catch (error) {
-      result = fail('config', String((error as Error)?.message ?? error));
+      result = failed(error, '', 'config');
     }
     void result.then((ended) => this.report(ended));
   }
 
   private report(result?: LoginResult): void {
     // `redirect`: the page is leaving, so the button stays busy.
-    if (result?.status != 'redirect') this.busy = false;
+    if (result?.status == 'redirect') return;
+    this.busy = false;
     if (result?.status == 'success') this.emit('service-login-success', { profile: result.profile, token: result.token });
-    if (result?.status == 'error') this.emit('service-login-error', { message: result.message, reason: result.reason });
+    else if (result) this.emit('service-login-error', { message: result.message, reason: result.reason });
   }
 }
 

@@ -77,16 +77,18 @@ export function define(name: string, element: CustomElementConstructor): void {
   if (!customElements.get(name)) customElements.define(name, element);
 }
 
-/** The setters {@link convertOnSet} made: a subclass finds its parent's and leaves it. */
+/** The setters {@link convertOnSet} made: finalize runs again (Lit calls it more than once), and leaves them. */
 const converting = new WeakSet<object>();
 
-/** Puts a setter that converts to `type` in front of the accessor of `name` that `proto` inherits from Lit. */
+/**
+ * Puts a setter that converts to `type` in front of the accessor Lit made for `name` on `proto`.
+ * An inherited one is a parent element's, converted by its own finalize (the mixin's bases,
+ * ReactiveElement and LitElement, declare no properties).
+ */
 function convertOnSet(proto: object, name: PropertyKey, type: unknown): void {
-  let owner: object | null = proto;
-  let descriptor: PropertyDescriptor | undefined;
-  while (owner && !(descriptor = Object.getOwnPropertyDescriptor(owner, name))) owner = Object.getPrototypeOf(owner);
+  const descriptor = Object.getOwnPropertyDescriptor(proto, name);
   const set = descriptor?.set;
-  if (!descriptor || !set || converting.has(set)) return;
+  if (!set || converting.has(set)) return;
   const convert = function (this: HTMLElement, value: unknown) {
     set.call(this, typed(this, name, type, value));
   };

@@ -4,10 +4,11 @@
  * back to: the S256 challenge, the authorize page, the popup's answer, and the exchange of the
  * code for tokens that start the page's session.
  */
+import { authClientFor } from './client.js';
 import { awaitPopup } from './popup.js';
 import { apiHost, getSession } from './session.js';
 import { fetchProfile, requestTokens, type TokenProblem } from './tokens.js';
-import { CANCELLED, CODE_KEY, CODE_MESSAGE, base64url, fail, hostFailed, pageNavigation, pageUrl, STATE_MISMATCH, type AuthClient, type LoginResult, type TokenStorage } from './shared.js';
+import { CANCELLED, CODE_KEY, CODE_MESSAGE, base64url, fail, failed, leavePage, pageUrl, STATE_MISMATCH, type AuthClient, type LoginResult, type TokenStorage } from './shared.js';
 
 /** What a code login needs to finish: kept in memory for a popup, in sessionStorage across a full-page redirect. @internal */
 export interface CodeLogin {
@@ -48,21 +49,13 @@ export function startCodeLogin(client: AuthClient, base: string | undefined, log
       '/v1/oauth/authorize',
     ),
   );
-  if (!popup) {
-    return url.then((address) => {
-      sessionStorage.setItem(CODE_KEY, JSON.stringify(login));
-      pageNavigation.assign(address);
-      return { status: 'redirect', url: address } as const;
-    }, hostFailed);
-  }
+  if (!popup) return leavePage(url, CODE_KEY, JSON.stringify(login));
   // The redirect page is the app's own: its handleRedirect() posts to this origin only.
-  const result = awaitPopup(popup, ({ origin, data }) => (origin == location.origin && data.type == CODE_MESSAGE ? finishCodeLogin(client, login, data) : undefined));
-  url.then((address) => popup.closed || (popup.location.href = address), (error) => result.finish(hostFailed(error)));
-  return result;
+  return awaitPopup(popup, ({ origin, data }) => (origin == location.origin && data.type == CODE_MESSAGE ? finishCodeLogin(login, data, client) : undefined), url);
 }
 
-/** The authorize page's answer (`code` or `error`, and `state`) for `login`: checked, then exchanged. @internal */
-export async function finishCodeLogin(client: AuthClient, login: CodeLogin, answer: Record<string, string | null | undefined>): Promise<LoginResult> {
+/** The authorize page's answer (`code` or `error`, and `state`) for `login`: checked, then exchanged (by default with the page's client). @internal */
+export async function finishCodeLogin(login: CodeLogin, answer: Record<string, string | null | undefined>, client: AuthClient = authClientFor()): Promise<LoginResult> {
   if (!answer.state || answer.state !== login.state) return fail('state', STATE_MISMATCH);
   if (!answer.code) return fail(answer.error == 'access_denied' || !answer.error ? 'cancelled' : 'config', answer.error_description || CANCELLED);
   const apiKey = client.options.apiKey!;
@@ -73,7 +66,6 @@ export async function finishCodeLogin(client: AuthClient, login: CodeLogin, answ
     getSession(client).start(tokens, profile, login.tokenStorage);
     return { status: 'success', profile, token: tokens.access };
   } catch (error) {
-    const problem = error as TokenProblem & { kind?: string };
-    return fail(problem.reason ?? (problem.kind == 'config' ? 'config' : 'network'), problem.message || String(error));
+    return failed(error, '', (error as TokenProblem).reason);
   }
 }

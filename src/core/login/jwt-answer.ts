@@ -4,7 +4,7 @@
  */
 import { authClientFor } from './client.js';
 import type { ServiceError } from '../errors.js';
-import { CANCELLED, fail, hostFailed, pageUrl, STATE_MISMATCH, type AuthClient, type LoginParams, type LoginResult } from './shared.js';
+import { CANCELLED, fail, failed, pageUrl, STATE_MISMATCH, type AuthClient, type LoginParams, type LoginResult } from './shared.js';
 import { awaitPopup } from './popup.js';
 
 /**
@@ -13,22 +13,18 @@ import { awaitPopup } from './popup.js';
  * @internal
  */
 export function awaitAnswer(popup: Window, client: AuthClient, query: LoginParams, loginOrigin: string | undefined): Promise<LoginResult> {
-  const result = awaitPopup(popup, ({ origin, data }) => {
-    // Only from the login page's origin, with an answer in it.
-    if (!loginOrigin || origin !== loginOrigin || (!('token' in data) && !('error' in data))) return undefined;
-    if (data.state !== query.state) return fail('state-mismatch', STATE_MISMATCH);
-    return typeof data.token == 'string' ? verifyToken(data.token, client) : fail('cancelled', String(data.error_description || CANCELLED));
-  });
-  if (!loginOrigin) {
-    client.selectHost().then(
-      (host) => {
-        loginOrigin = new URL(host).origin;
-        if (!popup.closed) popup.location.href = pageUrl(host, query);
-      },
-      (error) => result.finish(hostFailed(error)),
-    );
-  }
-  return result;
+  // Opened blank, the popup goes to the prompt page once a host is selected, and its origin is the one to hear.
+  const address = loginOrigin ? undefined : client.selectHost().then((host) => ((loginOrigin = new URL(host).origin), pageUrl(host, query)));
+  return awaitPopup(
+    popup,
+    ({ origin, data }) => {
+      // Only from the login page's origin (none is heard before it is known), with an answer in it.
+      if (origin !== loginOrigin || (!('token' in data) && !('error' in data))) return undefined;
+      if (data.state !== query.state) return fail('state-mismatch', STATE_MISMATCH);
+      return typeof data.token == 'string' ? verifyToken(data.token, client) : fail('cancelled', String(data.error_description || CANCELLED));
+    },
+    address,
+  );
 }
 
 /** Checks a login token with the verify endpoint (contract 4.3) through the core client (host selection, one retry). */
@@ -37,8 +33,6 @@ export async function verifyToken(token: string, client: AuthClient = authClient
     return { status: 'success', profile: await client.verifyToken(token), token };
   } catch (error) {
     const { kind, status, message } = error as ServiceError;
-    return kind == 'http' && status < 500
-      ? fail('invalid-token', 'The service refused the login token: ' + message)
-      : fail(kind == 'config' ? 'config' : 'network', 'Could not verify the login with the service: ' + (message || error));
+    return kind == 'http' && status < 500 ? fail('invalid-token', 'The service refused the login token: ' + message) : failed(error, 'Could not verify the login with the service: ');
   }
 }

@@ -12,7 +12,7 @@
  * can become an unhandled rejection in the page.
  */
 import { authClientFor } from './client.js';
-import { fail, pageUrl, randomText, type AuthClient, type CodeOptions, type LoginParams, type LoginResult, type LoginScope } from './shared.js';
+import { fail, failed, pageUrl, randomText, type AuthClient, type CodeOptions, type LoginResult, type LoginScope } from './shared.js';
 import { safeUrl } from '../config.js';
 
 export { CLOSED_MESSAGE, STATE_KEY } from './shared.js';
@@ -53,10 +53,6 @@ const loadFailed = (popup: Window | null) => (error: Error) => {
   return fail('network', 'Could not load the login flow: ' + error.message);
 };
 
-/** Hands the redirect flow to redirect.ts, fetched only now: popup pages never load it. */
-const redirect = (client: AuthClient, base: string | undefined, params: LoginParams, redirectUri: string) =>
-  import('./redirect.js').then((module) => module.redirect(client, base, params, redirectUri), (error: Error) => fail('network', error.message));
-
 let active: { popup: Window; result: Promise<LoginResult> } | undefined;
 
 /**
@@ -68,7 +64,7 @@ export function login(options: LoginOptions = {}): Promise<LoginResult> {
     return start(options);
   } catch (error) {
     // sessionStorage, window.open or URL can throw (sandboxed frames, a bad authUrl)
-    return fail('config', (error as Error)?.message || String(error));
+    return failed(error, '', 'config');
   }
 }
 
@@ -88,8 +84,10 @@ function start({ flow, scope = 'read', redirectUri, responseMode, display, fallb
   const code = flow == 'code';
   if (code && !safeUrl(redirectUri)) return fail('config', 'The code flow needs redirectUri, an http(s) URL.');
   const params = { scope, api_key: apiKey, state: newState(), response_mode: responseMode, lang };
-  const jwtRedirect = !code && redirectUri && redirectUri.toLowerCase() != 'postmessage';
-  if (jwtRedirect) return redirect(client, base, { ...params, display: display ?? 'fullScreen' }, redirectUri);
+  // The JWT flow's full-page login, to `back`: redirect.ts, fetched only now (popup pages never load it).
+  const toRedirect = (back: string) =>
+    import('./redirect.js').then((module) => module.redirect(client, base, { ...params, display: display ?? 'fullScreen' }, back), (error: Error) => fail('network', error.message));
+  if (!code && redirectUri && redirectUri.toLowerCase() != 'postmessage') return toRedirect(redirectUri);
 
   // The browser serializes its own origin; only an opaque one (file:, sandbox) cannot be posted to.
   const origin = location.origin;
@@ -103,8 +101,9 @@ function start({ flow, scope = 'read', redirectUri, responseMode, display, fallb
   // No await before this line: the popup must open inside the click.
   const popup = fullPage ? null : window.open(base && !code ? pageUrl(base, query) : '', '', `width=${POPUP_WIDTH},height=${POPUP_HEIGHT},left=${left},top=${top},resizable,scrollbars`);
   if (!popup && !fullPage) {
-    if (fallbackToRedirect && !code) return redirect(client, base, { ...params, display: display ?? 'fullScreen' }, location.href.split('#')[0]!);
     if (!fallbackToRedirect) return fail('blocked', 'The browser blocked the login popup. Allow popups for this site, then try again.');
+    // The code flow falls back below: without a popup, startCodeLogin sends the whole page.
+    if (!code) return toRedirect(location.href.split('#')[0]!);
   }
 
   // The rest of either flow is fetched now: a page that is never clicked never loads it,

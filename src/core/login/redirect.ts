@@ -5,9 +5,8 @@
  * either flow. Split from login.ts so that pages using the JWT popup never load it (or the
  * redirect-URI rules).
  */
-import { authClientFor } from './client.js';
-import { checkRedirectUri, checkUrl } from '../redirect-uri.js';
-import { CANCELLED, CODE_KEY, CODE_MESSAGE, fail, hostFailed, pageNavigation, pageUrl, STATE_KEY, STATE_MISMATCH, type AuthClient, type LoginParams, type LoginResult } from './shared.js';
+import { checkRedirectUri, urlProblem } from '../redirect-uri.js';
+import { CANCELLED, CODE_KEY, CODE_MESSAGE, fail, failed, leavePage, pageUrl, STATE_KEY, STATE_MISMATCH, type AuthClient, type LoginParams, type LoginResult } from './shared.js';
 import { verifyToken } from './jwt-answer.js';
 import type { CodeLogin } from './code.js';
 
@@ -25,15 +24,10 @@ export function redirectUriProblem(redirectUri: string, origin?: string): string
 /** Keeps `state` for `handleRedirect()` and sends the whole page to the prompt page. @internal */
 export function redirect(client: AuthClient, base: string | undefined, params: LoginParams, redirectUri: string): Promise<LoginResult> {
   // Never `postmessage` here: the URL rules alone, so a page's bundle leaves out the origin rules.
-  const verdict = checkUrl(redirectUri);
-  if (!verdict.ok) return fail('config', `The redirect URI ${verdict.reason}.`);
-  sessionStorage.setItem(STATE_KEY, params.state!);
-  const go = (host: string): LoginResult => {
-    const url = pageUrl(host, { ...params, redirect_uri: redirectUri });
-    pageNavigation.assign(url);
-    return { status: 'redirect', url };
-  };
-  return base ? Promise.resolve(go(base)) : client.selectHost().then(go).catch(hostFailed);
+  const problem = urlProblem(redirectUri);
+  if (problem) return fail('config', `The redirect URI ${problem}.`);
+  const address = Promise.resolve(base || client.selectHost()).then((host) => pageUrl(host, { ...params, redirect_uri: redirectUri }));
+  return leavePage(address, STATE_KEY, params.state!);
 }
 
 /**
@@ -65,7 +59,7 @@ export function handleRedirect(options: { client?: AuthClient } = {}): Promise<L
       const answer = { state, code, error: errorCode, error_description: error };
       if (login?.state == state) {
         sessionStorage.removeItem(CODE_KEY);
-        return import('./code.js').then((module) => module.finishCodeLogin(options.client ?? authClientFor(), login!, answer));
+        return import('./code.js').then((module) => module.finishCodeLogin(login!, answer, options.client));
       }
       // A popup: the code goes to the page that opened it, on this origin only, and the popup closes at once (a Cancel too).
       if (opener) {
@@ -79,8 +73,8 @@ export function handleRedirect(options: { client?: AuthClient } = {}): Promise<L
     if (!expected || state !== expected) {
       return fail('state-mismatch', STATE_MISMATCH);
     }
-    return token ? verifyToken(token, options.client ?? authClientFor()) : fail('cancelled', error || CANCELLED);
+    return token ? verifyToken(token, options.client) : fail('cancelled', error || CANCELLED);
   } catch (error) {
-    return fail('config', (error as Error)?.message || String(error));
+    return failed(error, '', 'config');
   }
 }

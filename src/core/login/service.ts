@@ -6,7 +6,7 @@
 import type { AuthClient } from './shared.js';
 import type { Settings } from '../config.js';
 import { createHostPicker, withFailover } from '../hosts.js';
-import { readJson, timedFetch } from '../http.js';
+import { readData, timedFetch } from '../http.js';
 import type { LoginProfile } from '../types.js';
 
 const OP = 'verifyToken';
@@ -14,8 +14,8 @@ const OP = 'verifyToken';
 /** Host selection, and verify with one retry on another host, as the full client does. */
 export function createAuthService(settings: Settings): Omit<AuthClient, 'options'> {
   const hosts = createHostPicker(settings);
-  // The contract's verify body is the bare profile; production wraps it in `data`: accept both.
-  const read = readJson<LoginProfile>(OP, true);
+  // The contract's verify body is the bare profile; production wraps it in `data`: accept both, as it came.
+  const read = readData<LoginProfile>(OP, true);
   return {
     selectHost: hosts[0],
     verifyToken: (token, { signal } = {}) => {

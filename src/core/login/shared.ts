@@ -72,6 +72,17 @@ export const base64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...byte
  */
 export const pageNavigation = { assign: (url: string): void => location.assign(url) };
 
+/**
+ * Both flows' full-page login: once `address` is known (a host selected), keeps `value` under
+ * `key` for `handleRedirect()` and sends the whole page there. @internal
+ */
+export const leavePage = (address: Promise<string>, key: string, value: string): Promise<LoginResult> =>
+  address.then((url) => {
+    sessionStorage.setItem(key, value);
+    pageNavigation.assign(url);
+    return { status: 'redirect', url } as const;
+  }, hostFailed);
+
 /** The code flow's own details of a login: the flow, and where its tokens are kept. */
 export interface CodeOptions {
   /** `jwt` (default): the contract's flow; `code`: authorization code + PKCE (needs `redirectUri`). */
@@ -87,6 +98,12 @@ export const fail = (reason: LoginErrorReason, message: string): Promise<LoginRe
 export const pageUrl = (base: string, params: LoginParams, path = '/oauth/auth') =>
   base.replace(/\/+$/, '') + path + '?' + new URLSearchParams(Object.entries(params).filter((p): p is [string, string] => !!p[1]));
 
-/** Where the redirect flow goes when the prompt page's host is not known yet. @internal */
-export const hostFailed = (error: ServiceError) =>
-  fail(error.kind == 'config' ? error.kind : 'network', 'Could not find a host for the login page: ' + error.message);
+/**
+ * A failed login from what was thrown, its message after `prefix`: by default reason `config` for
+ * an error of the settings (kind `config`), else `network`. @internal
+ */
+export const failed = (error: unknown, prefix = '', reason?: LoginErrorReason): Promise<LoginResult> =>
+  fail(reason ?? ((error as ServiceError)?.kind == 'config' ? 'config' : 'network'), prefix + ((error as Error)?.message || error));
+
+/** No host for the prompt page could be found. @internal */
+export const hostFailed = (error: ServiceError) => failed(error, 'Could not find a host for the login page: ');
