@@ -5,7 +5,7 @@ import { configs as litConfigs } from 'eslint-plugin-lit';
 import { configs as wcConfigs } from 'eslint-plugin-wc';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'data/', '.data-test/', 'custom-elements.json', 'bench/.tmp/', 'examples/*/_site/', 'examples/*/node_modules/', 'examples/*/dist/', 'examples/*/.next/', 'examples/*/next-env.d.ts', '.pack/', '.cache/'] },
+  { ignores: ['node_modules/', 'dist/', 'data/', '.data-test/', 'custom-elements.json', 'bench/.tmp/', 'examples/*/_site/', 'examples/*/node_modules/', 'examples/*/dist/', 'examples/*/.next/', 'examples/*/next-env.d.ts', '.pack/', '.cache/', '.scratch/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
