@@ -214,6 +214,20 @@ describe('languages', () => {
     await waitFor(() => user.shadowRoot!.activeElement === first, 'Right arrow moves back to the first');
   });
 
+  it('in ar, data reads in its own direction: a Latin name, @handle and title left to right inside the right-to-left card', async () => {
+    const box = await fixture<HTMLElement>(html`<div lang="ar" dir="rtl"><service-user-card host=${serviceUrl} app-name=${appName} user-id=${demoUser.id}></service-user-card></div>`);
+    const user = box.firstElementChild as HTMLElement;
+    await shown(user, 'item-title');
+    const direction = (selector: string) => getComputedStyle(user.shadowRoot!.querySelector(selector)!).direction;
+    expect(direction('[part~="card"]'), 'the card').to.equal('rtl');
+    // Without dir="auto" the handle would read "demo@", and a cut title would lose its start.
+    expect(direction('[part="handle"]'), 'the @handle').to.equal('ltr');
+    expect(direction('[part="name"]'), 'the name').to.equal('ltr');
+    expect(direction('[part="item-title"]'), 'a track title').to.equal('ltr');
+    expect(direction('[part="item-artist"]'), 'its artist').to.equal('ltr');
+    await expect(user).to.be.accessible();
+  });
+
   it('reads right to left from an Arabic lang alone, and a dir above wins', async () => {
     const card = await inLang('ar', html`<service-track-card host=${serviceUrl} app-name=${appName} track-id=${tracks[0]!.id}></service-track-card>`);
     await shown(card, 'card');

@@ -253,8 +253,8 @@ export class ServiceAudioPlayer extends ServiceElement {
     return html`
       ${picture('artwork', artwork)}
       <div class="text">
-        <div part="title" class="title">${track.title}</div>
-        <div part="artist" class="artist">${track.user.name}</div>
+        <div part="title" class="title" dir="auto">${track.title}</div>
+        <div part="artist" class="artist" dir="auto">${track.user.name}</div>
       </div>
     `;
   }

@@ -123,7 +123,7 @@ export class ServicePlaylist extends ServiceElement {
         ${picture('artwork', artwork)}
         <div>
           <span part="kind" class="kind">${t(album ? 'Album' : 'Playlist')}</span>
-          <div part="name" class="name" role="heading" aria-level=${levelOf(this.headingLevel, 2)}>${playlist.playlist_name}</div>
+          <div part="name" class="name" dir="auto" role="heading" aria-level=${levelOf(this.headingLevel, 2)}>${playlist.playlist_name}</div>
           <span part="owner" class="owner">
             <span>${t('By {name}', { name: playlist.user.name })}</span>${playlist.user.is_verified ? verifiedIcon(t) : nothing}
           </span>
@@ -139,7 +139,7 @@ export class ServicePlaylist extends ServiceElement {
           </ul>
         </div>
       </header>
-      ${playlist.description ? html`<p part="description" class="description">${playlist.description}</p>` : nothing}
+      ${playlist.description ? html`<p part="description" class="description" dir="auto">${playlist.description}</p>` : nothing}
       ${this.#playAll(tracks)}
       ${tracks.length
         ? this.#rows.render(t('Tracks of {name}', { name: playlist.playlist_name }), tracks, true)

@@ -77,8 +77,8 @@ export function renderOption(results: SearchResults, index: number, active: bool
     >
       ${picture('picture', image, results.kind === 'user' ? personIcon() : undefined)}
       <span class="text">
-        <span part="option-title" class="title">${title}</span>
-        <span part="option-subtitle" class="subtitle">${subtitle}</span>
+        <span part="option-title" class="title" dir="auto">${title}</span>
+        <span part="option-subtitle" class="subtitle" dir="auto">${subtitle}</span>
       </span>
     </li>
   `;

@@ -27,10 +27,10 @@ export function trackItem(track: Track, number: number | undefined, state: Playe
     ${number === undefined ? nothing : html`<span part="rank" class="rank">${number}</span>`}
     ${picture('item-artwork', artwork)}
     <span class="text">
-      <span part="item-title" class="title">${track.title}</span>
+      <span part="item-title" class="title" dir="auto">${track.title}</span>
       ${current
         ? progress(track.title, true, Math.floor(state.currentTime), state.duration, seek, t)
-        : html`<span part="item-artist" class="artist">${track.user.name}${track.user.is_verified ? verifiedIcon(t) : nothing}</span>`}
+        : html`<span part="item-artist" class="artist" dir="auto">${track.user.name}${track.user.is_verified ? verifiedIcon(t) : nothing}</span>`}
     </span>
     <span part="item-duration" class="duration"><span class="visually-hidden">${t('Duration')} </span>${formatDuration(track.duration)}</span>
     <button part="item-play" class="item-play" aria-label=${t(playing ? 'Pause {title}' : 'Play {title}', { title: track.title })}>

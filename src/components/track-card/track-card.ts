@@ -112,10 +112,10 @@ export class ServiceTrackCard extends ServiceElement {
       <article part="card" class="card" aria-label=${t('{title} by {artist}', { title: track.title, artist: track.user.name })}>
         ${picture('artwork', artwork)}
         <div class="body">
-          <div part="title" class="title" role="heading" aria-level=${levelOf(this.headingLevel, 3)}>${track.link ? html`<a part="link" href=${track.link}>${track.title}</a>` : track.title}</div>
+          <div part="title" class="title" dir="auto" role="heading" aria-level=${levelOf(this.headingLevel, 3)}>${track.link ? html`<a part="link" href=${track.link}>${track.title}</a>` : track.title}</div>
           ${tiny && current
             ? bar
-            : html`<div part="artist" class="artist">
+            : html`<div part="artist" class="artist" dir="auto">
                 <span>${track.user.name}</span>${track.user.is_verified ? verifiedIcon(t) : nothing}
               </div>`}
           <div class="line">
@@ -131,7 +131,7 @@ export class ServiceTrackCard extends ServiceElement {
               ${track.downloadable ? html`<li part="badge" class="badge">${downloadIcon()} ${t('Downloadable')}</li>` : nothing}
             </ul>
           </div>
-          ${tags.length ? html`<ul part="tags" class="tags" aria-label=${t('Tags')}>${tags.map((t) => html`<li>${t}</li>`)}</ul>` : nothing}
+          ${tags.length ? html`<ul part="tags" class="tags" aria-label=${t('Tags')}>${tags.map((t) => html`<li dir="auto">${t}</li>`)}</ul>` : nothing}
           ${tiny ? nothing : bar}
         </div>
         <button

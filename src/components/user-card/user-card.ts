@@ -164,16 +164,16 @@ export class ServiceUserCard extends ServiceElement {
       <div class="head">
         ${picture('avatar', avatar, personIcon())}
         <div class="who">
-          <div part="name" class="name" role="heading" aria-level=${levelOf(this.headingLevel, 2)}><span>${user.name}</span>${user.is_verified ? verifiedIcon(t) : nothing}</div>
-          <span part="handle" class="handle">@${user.handle}</span>
+          <div part="name" class="name" dir="auto" role="heading" aria-level=${levelOf(this.headingLevel, 2)}><span>${user.name}</span>${user.is_verified ? verifiedIcon(t) : nothing}</div>
+          <span part="handle" class="handle" dir="auto">@${user.handle}</span>
         </div>
       </div>
-      ${user.bio ? html`<p part="bio" class="bio">${user.bio}</p>` : nothing}
+      ${user.bio ? html`<p part="bio" class="bio" dir="auto">${user.bio}</p>` : nothing}
       ${user.location ? html`<p part="location" class="location"><span class="visually-hidden">${t('Location:')} </span>${user.location}</p>` : nothing}
       <ul part="counts" class="counts">
         ${counts.map(([n, key]) => html`<li>${counted(t, key, n, lang)}</li>`)}
       </ul>
-      ${tags.length ? html`<ul part="tags" class="tags" aria-label=${t('Top tags')}>${tags.map((t) => html`<li>${t}</li>`)}</ul>` : nothing}
+      ${tags.length ? html`<ul part="tags" class="tags" aria-label=${t('Top tags')}>${tags.map((t) => html`<li dir="auto">${t}</li>`)}</ul>` : nothing}
       <div part="tabs" class="tabs" role="tablist" aria-label=${t('{name}: music', { name: user.name })} @keydown=${this.#onTabKey}>
         ${TABS.map(
           ([tab, label]) => html`<button
@@ -238,8 +238,8 @@ export class ServiceUserCard extends ServiceElement {
         return html`<li part="item" class="item">
           ${picture('item-artwork', artwork)}
           <span class="text">
-            <span part="item-title" class="title">${playlist.playlist_name}</span>
-            <span part="item-artist" class="artist">${playlist.user?.name}</span>
+            <span part="item-title" class="title" dir="auto">${playlist.playlist_name}</span>
+            <span part="item-artist" class="artist" dir="auto">${playlist.user?.name}</span>
           </span>
           <span part="item-kind" class="kind">${t(activity.item_type?.kind === 'album' || playlist.is_album ? 'Album' : 'Playlist')}</span>
         </li>`;
