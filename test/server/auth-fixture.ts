@@ -14,6 +14,7 @@ import { oauthTokenRoutes } from '../../server/routes/oauth-token.js';
 import { meRoutes } from '../../server/routes/me.js';
 import { bearerWriteRoutes } from '../../server/routes/bearer-write.js';
 import type { TokenLifetimes } from '../../server/auth/oauth-store.js';
+import { DEMO_APP } from '../../server/auth/apps.js';
 
 export const BASE_URL = 'http://127.0.0.1:7700';
 const PICTURE = JSON.stringify({ '150x150': '/images/u/1/150.jpg', '480x480': '/images/u/1/480.jpg', '1000x1000': 'https://cdn.example/1000.jpg' });
@@ -153,6 +154,15 @@ export class Browser {
     return res;
   }
 }
+
+/** A valid login request for the demo app (read scope, a registered https redirect URI), with `extra` over it; undefined drops a parameter. */
+export const loginParams = (extra: Record<string, string | undefined> = {}): Record<string, string | undefined> => ({
+  scope: 'read',
+  api_key: DEMO_APP.apiKey,
+  redirect_uri: 'https://app.example.com/cb',
+  state: 'st',
+  ...extra,
+});
 
 export function authUrl(params: Record<string, string | undefined>): string {
   const query = new URLSearchParams();

@@ -1,9 +1,8 @@
 // What the login page refuses: bad parameters, forged forms, password guessing, bad bodies.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEMO_APP } from '../../server/auth/apps.js';
 import { DEMO_ACCOUNT, GENERATED_PASSWORD } from '../../server/auth/accounts.js';
-import { authService, authUrl, Browser, formFields, type AuthService } from './auth-fixture.js';
+import { authService, authUrl, Browser, formFields, loginParams, type AuthService } from './auth-fixture.js';
 
 let service: AuthService;
 let clock = 1_700_000_000_000;
@@ -13,13 +12,6 @@ before(async () => {
 });
 after(() => service.close());
 
-const params = (extra: Record<string, string | undefined> = {}) => ({
-  scope: 'read',
-  api_key: DEMO_APP.apiKey,
-  redirect_uri: 'https://app.example.com/cb',
-  state: 'st',
-  ...extra,
-});
 
 const problems = (html: string) => [...html.matchAll(/<li><code>([^<]+)<\/code> ([^<]*)<\/li>/g)].map((m) => [m[1], m[2]]);
 
@@ -38,7 +30,7 @@ describe('parameters', () => {
       [{ state: 'x'.repeat(1025) }, 'state', /longer than 1024/],
     ];
     for (const [change, param, reason] of cases) {
-      const res = await service.app.inject({ url: authUrl(params(change)) });
+      const res = await service.app.inject({ url: authUrl(loginParams(change)) });
       assert.equal(res.statusCode, 400, JSON.stringify(change));
       const found = problems(res.body);
       assert.equal(found.length, 1, JSON.stringify(found));
@@ -62,7 +54,7 @@ describe('parameters', () => {
 
   test('a state with markup is carried safely in the form', async () => {
     const state = '"><script>alert(1)</script>';
-    const res = await service.app.inject({ url: authUrl(params({ state })) });
+    const res = await service.app.inject({ url: authUrl(loginParams({ state })) });
     assert.equal(res.statusCode, 200);
     assert.doesNotMatch(res.body, /<script>/);
     assert.equal(formFields(res.body, '/oauth/login').state, state);
@@ -70,7 +62,7 @@ describe('parameters', () => {
 
   test('parameters are checked again on every POST: a tampered form gets the 400 page', async () => {
     const browser = new Browser(service.app);
-    const page = await browser.get(authUrl(params()));
+    const page = await browser.get(authUrl(loginParams()));
     const fields = { ...formFields(page.body, '/oauth/authorize'), redirect_uri: 'https://evil.example/cb#x' };
     const res = await browser.post('/oauth/authorize', fields);
     assert.equal(res.statusCode, 400);
@@ -82,7 +74,7 @@ describe('parameters', () => {
 describe('CSRF', () => {
   test('a POST without the form token, with a wrong one, or without the cookie is a 403 and does nothing', async () => {
     const browser = new Browser(service.app);
-    const page = await browser.get(authUrl(params()));
+    const page = await browser.get(authUrl(loginParams()));
     const login: Record<string, string> = { ...formFields(page.body, '/oauth/login'), login: DEMO_ACCOUNT.handle, password: DEMO_ACCOUNT.password };
     const attempts: Array<[string, Record<string, string>, string]> = [
       ['/oauth/login', { ...login, csrf: '' }, browser.jar.header()],
@@ -107,7 +99,7 @@ describe('CSRF', () => {
 
   test('only URL-encoded forms are accepted', async () => {
     const browser = new Browser(service.app);
-    const page = await browser.get(authUrl(params()));
+    const page = await browser.get(authUrl(loginParams()));
     const fields = { ...formFields(page.body, '/oauth/login'), login: 'demo', password: DEMO_ACCOUNT.password };
     const json = await service.app.inject({
       method: 'POST', url: '/oauth/login', headers: { cookie: browser.jar.header(), 'content-type': 'application/json' }, payload: JSON.stringify(fields),
@@ -121,7 +113,7 @@ describe('CSRF', () => {
 
 describe('password guessing', () => {
   async function attempt(browser: Browser, login: string, password: string) {
-    const page = await browser.get(authUrl(params()));
+    const page = await browser.get(authUrl(loginParams()));
     return browser.post('/oauth/login', { ...formFields(page.body, '/oauth/login'), login, password });
   }
 

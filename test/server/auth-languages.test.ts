@@ -7,7 +7,7 @@ import { DEMO_APP } from '../../server/auth/apps.js';
 import { DEMO_ACCOUNT } from '../../server/auth/accounts.js';
 import { acceptedLang, namedLang, SHIPPED_LANGS } from '../../server/languages.js';
 import { AUTH_LANGS, authWords, type AuthLang, type WordKey } from '../../server/auth/words.js';
-import { authService, authUrl, Browser, formFields, type AuthService } from './auth-fixture.js';
+import { authService, authUrl, Browser, formFields, loginParams, type AuthService } from './auth-fixture.js';
 import { authorizeUrl, codeParams, exchange, outcomeOf, pkce, REDIRECT } from './oauth-fixture.js';
 
 let service: AuthService;
@@ -18,13 +18,6 @@ before(async () => {
 });
 after(() => service.close());
 
-const params = (extra: Record<string, string | undefined> = {}) => ({
-  scope: 'read',
-  api_key: DEMO_APP.apiKey,
-  redirect_uri: 'https://app.example.com/cb',
-  state: 'st',
-  ...extra,
-});
 
 const htmlLang = (res: LightMyRequestResponse) => /^<!doctype html>\n<html lang="([^"]*)" dir="([^"]*)">/.exec(res.body)?.slice(1, 3).join(' ');
 
@@ -76,7 +69,7 @@ describe('choosing the language', () => {
 describe('the login pages in a language', () => {
   test('lang=fr: the sign-in page in French, then after signing in the consent page; the app gets no lang', async () => {
     const browser = new Browser(service.app);
-    const { page, location, consent } = await signIn(browser, authUrl(params({ lang: 'fr' })));
+    const { page, location, consent } = await signIn(browser, authUrl(loginParams({ lang: 'fr' })));
     assert.equal(htmlLang(page), 'fr ltr');
     assert.match(page.body, /<h1>Connexion<\/h1>\n<p>pour continuer vers <strong><bdi>Demo App<\/bdi><\/strong><\/p>/);
     assert.match(page.body, /<label for="login">E-mail ou identifiant<\/label>/);
@@ -108,7 +101,7 @@ describe('the login pages in a language', () => {
   test('Accept-Language: ja,en;q=0.5 gives Japanese without lang, through the sign-in', async () => {
     const browser = new Browser(service.app);
     const headers = { 'accept-language': 'ja,en;q=0.5' };
-    const { page, consent } = await signIn(browser, authUrl(params()), headers);
+    const { page, consent } = await signIn(browser, authUrl(loginParams()), headers);
     assert.equal(htmlLang(page), 'ja ltr');
     assert.match(page.body, /<label for="password">パスワード<\/label>/);
     assert.equal(htmlLang(consent), 'ja ltr');
@@ -117,16 +110,16 @@ describe('the login pages in a language', () => {
   });
 
   test('lang=pt-BR speaks Portuguese; lang=ar is right to left; lang wins over Accept-Language', async () => {
-    const pt = await new Browser(service.app).get(authUrl(params({ lang: 'pt-BR' })));
+    const pt = await new Browser(service.app).get(authUrl(loginParams({ lang: 'pt-BR' })));
     assert.equal(htmlLang(pt), 'pt ltr');
     assert.match(pt.body, /<label for="password">Senha<\/label>/);
     assert.equal(formFields(pt.body, '/oauth/login').lang, 'pt');
-    const ar = await new Browser(service.app).get(authUrl(params({ lang: 'ar' })), { 'accept-language': 'fr' });
+    const ar = await new Browser(service.app).get(authUrl(loginParams({ lang: 'ar' })), { 'accept-language': 'fr' });
     assert.equal(htmlLang(ar), 'ar rtl');
     assert.match(ar.body, /<h1>تسجيل الدخول<\/h1>/);
     assert.match(ar.body, /padding-inline-start:/);
     assert.doesNotMatch(ar.body, /(margin|padding|border)-(left|right)\b|\b(left|right)\s*:|:\s*(left|right)\b/, 'no physical sides in the styles');
-    const en = await new Browser(service.app).get(authUrl(params({ lang: 'en' })), { 'accept-language': 'de' });
+    const en = await new Browser(service.app).get(authUrl(loginParams({ lang: 'en' })), { 'accept-language': 'de' });
     assert.equal(htmlLang(en), 'en ltr');
   });
 
@@ -140,7 +133,7 @@ describe('the login pages in a language', () => {
       ['lang=zz', { 'accept-language': 'fr;q=0, de' }, 'de ltr'],
     ];
     for (const [query, headers, expected] of cases) {
-      const res = await new Browser(service.app).get(`${authUrl(params())}&${query}`, headers);
+      const res = await new Browser(service.app).get(`${authUrl(loginParams())}&${query}`, headers);
       assert.equal(res.statusCode, 200, query);
       assert.equal(htmlLang(res), expected, `${query} ${JSON.stringify(headers)}`);
       assert.equal(formFields(res.body, '/oauth/login').lang, expected.split(' ')[0], 'the form carries the chosen language, not the one asked');
@@ -150,7 +143,7 @@ describe('the login pages in a language', () => {
 
   test('a tampered lang field only chooses among the shipped languages', async () => {
     const browser = new Browser(service.app, '10.9.0.1');
-    const page = await browser.get(authUrl(params({ lang: 'es' })));
+    const page = await browser.get(authUrl(loginParams({ lang: 'es' })));
     const fields = { ...formFields(page.body, '/oauth/login'), lang: '"><script>alert(1)</script>', login: 'nobody-tampered', password: 'x' };
     const res = await browser.post('/oauth/login', fields, { 'accept-language': 'ja' });
     assert.equal(res.statusCode, 422);
@@ -160,12 +153,12 @@ describe('the login pages in a language', () => {
   });
 
   test('the error page for an unknown app speaks the asked language; the developer\'s reasons stay English, marked so', async () => {
-    const res = await new Browser(service.app).get(authUrl(params({ api_key: 'not-a-registered-key', lang: 'es' })));
+    const res = await new Browser(service.app).get(authUrl(loginParams({ api_key: 'not-a-registered-key', lang: 'es' })));
     assert.equal(res.statusCode, 400);
     assert.equal(htmlLang(res), 'es ltr');
     assert.match(res.body, /<h1>Este enlace de inicio de sesión no es válido<\/h1>/);
     assert.match(res.body, /<ul aria-labelledby="problems" lang="en" dir="ltr">\n<li><code>api_key<\/code> is not the API key of a registered app<\/li>/);
-    const uri = await new Browser(service.app).get(authUrl(params({ redirect_uri: 'https://app.example.com/cb#x' })), { 'accept-language': 'ar' });
+    const uri = await new Browser(service.app).get(authUrl(loginParams({ redirect_uri: 'https://app.example.com/cb#x' })), { 'accept-language': 'ar' });
     assert.equal(uri.statusCode, 400);
     assert.equal(htmlLang(uri), 'ar rtl');
   });
@@ -173,7 +166,7 @@ describe('the login pages in a language', () => {
   test('a wrong password and a locked account are said in the language', async () => {
     const browser = new Browser(service.app, '10.9.0.2');
     const attempt = async (password: string) => {
-      const page = await browser.get(authUrl(params({ lang: 'de' })));
+      const page = await browser.get(authUrl(loginParams({ lang: 'de' })));
       return browser.post('/oauth/login', { ...formFields(page.body, '/oauth/login'), login: 'nobody-de', password });
     };
     const wrong = await attempt('wrong');
@@ -217,19 +210,19 @@ async function everyPage(lang: AuthLang, n: number): Promise<string[]> {
 
   // Signing in, and what goes wrong there; the error pages.
   const guesser = new Browser(service.app, `10.8.${n}.1`);
-  const signInPage = take(await guesser.get(authUrl(params({ lang }))), 200);
+  const signInPage = take(await guesser.get(authUrl(loginParams({ lang }))), 200);
   const login = (fields: Record<string, string>) => guesser.post('/oauth/login', { ...formFields(signInPage.body, '/oauth/login'), ...fields });
   take(await login({ login: '', password: '' }), 422);
   take(await login({ login: `nobody-${lang}`, password: 'x' }), 422);
   take(await login({ login: `nobody-${lang}`, password: 'x' }), 429);
   take(await guesser.post(`/oauth/login?lang=${lang}`, { x: 'y'.repeat(40_000) }), 413);
   take(await guesser.post('/oauth/login', {}, { 'content-type': 'text/plain', 'accept-language': lang }), 415);
-  take(await guesser.get(authUrl(params({ lang, api_key: 'nope' }))), 400);
+  take(await guesser.get(authUrl(loginParams({ lang, api_key: 'nope' }))), 400);
   take(await new Browser(service.app).get(`/oauth/grants?lang=${lang}`), 200);
 
   // Consent to write, refused forms, then the grants page and a revocation.
   const writer = new Browser(service.app, `10.8.${n}.2`);
-  const consent = take((await signIn(writer, authUrl(params({ lang, scope: 'write' })))).consent, 200);
+  const consent = take((await signIn(writer, authUrl(loginParams({ lang, scope: 'write' })))).consent, 200);
   take(await decide(writer, consent, 'maybe'), 400);
   take(await decide(writer, consent, 'authorize', { csrf: 'forged' }), 403);
   take(await decide(writer, consent, 'authorize', {}, { origin: 'https://elsewhere.example' }), 403);
@@ -251,7 +244,7 @@ async function everyPage(lang: AuthLang, n: number): Promise<string[]> {
 
   // Delivery by window message: the page that posts the answer, and the one that posts a cancel.
   const popup = new Browser(service.app, `10.8.${n}.4`);
-  const popupConsent = (await signIn(popup, authUrl(params({ lang, redirect_uri: 'postmessage', origin: 'https://app.example.com' })))).consent;
+  const popupConsent = (await signIn(popup, authUrl(loginParams({ lang, redirect_uri: 'postmessage', origin: 'https://app.example.com' })))).consent;
   take(await decide(popup, popupConsent, 'authorize'), 200);
   take(await decide(popup, popupConsent, 'cancel'), 200);
   return pages;
