@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { RTL_LANG } from '../src/core/i18n/translate.js';
 
 /**
  * The languages the kit ships and how a page of the service picks one: the embed pages from
@@ -15,11 +16,8 @@ export const KIT_TRANSLATIONS: readonly string[] = readdirSync(fileURLToPath(new
 /** Every language the kit ships: English, then its translations. */
 export const SHIPPED_LANGS: readonly string[] = ['en', ...KIT_TRANSLATIONS];
 
-/** Languages written right to left, among those shipped. */
-const RTL = new Set(['ar']);
-
-/** `rtl` for a language written right to left, else `ltr`. */
-export const dirOf = (lang: string): 'rtl' | 'ltr' => (RTL.has(lang) ? 'rtl' : 'ltr');
+/** `rtl` for a language written right to left (the kit's own rule), else `ltr`. */
+export const dirOf = (lang: string): 'rtl' | 'ltr' => (RTL_LANG.test(lang) ? 'rtl' : 'ltr');
 
 /**
  * The language of `langs` a tag names: the tag itself or its base language (`pt` for `pt-BR`),

@@ -1,6 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { listen } from '../core/i18n/registry.js';
-import { translate, validLang, type Translate } from '../core/i18n/translate.js';
+import { RTL_LANG, translate, validLang, type Translate } from '../core/i18n/translate.js';
 
 /**
  * The nearest `name` attribute's value at or above `node`, across shadow roots (a shadow root's
@@ -30,8 +30,6 @@ export const langAsked = (el: HTMLElement): string => el.lang || el.getAttribute
  */
 export const readsRtl = (el: Element): boolean => globalThis.getComputedStyle?.(el).direction == 'rtl';
 
-/** Languages written right to left. */
-const RTL = /^(ar|fa|he|ur|yi|ps|sd|ug|dv|ckb)\b/i;
 
 /**
  * Links an element to the page's translations: re-renders it when a translation arrives or
@@ -65,7 +63,7 @@ export class Language implements ReactiveController {
     // Which way the element reads: its own dir, an ancestor's or the page's; else its language's.
     const { host } = this;
     if (host.dir != this.#dir) return;
-    const dir = !nearest(host.parentNode, 'dir') && RTL.test(this.lang) ? 'rtl' : '';
+    const dir = !nearest(host.parentNode, 'dir') && RTL_LANG.test(this.lang) ? 'rtl' : '';
     // Only a change: the page's observer sees every dir written, and would render everything again.
     if (dir != this.#dir) this.#dir = host.dir = dir;
     if (!dir) host.removeAttribute('dir');

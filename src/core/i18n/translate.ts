@@ -34,6 +34,9 @@ export function translate(lang: string, key: Key, params: Params = {}): string {
   });
 }
 
+/** Languages written right to left (a tag or its base): the elements' direction and the service's pages' `dir`. */
+export const RTL_LANG = /^(ar|fa|he|ur|yi|ps|sd|ug|dv|ckb)\b/i;
+
 /** `lang` when `Intl` knows it as a language tag, else English. */
 export function validLang(lang: string | null | undefined): string {
   try {
