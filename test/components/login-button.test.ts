@@ -9,7 +9,7 @@ import { DEFAULT_TEXT, type ServiceLoginButton } from '../../src/components/logi
 import { CLOSED_MESSAGE, STATE_KEY } from '../../src/core/login/login.js';
 import { pageNavigation } from '../../src/core/login/redirect.js';
 import { appName, serviceUrl } from '../support/service.js';
-import { waitFor } from '../support/waits.js';
+import { loginSuccess, waitFor } from '../support/waits.js';
 import { asColourScheme } from '../support/colour-scheme.js';
 
 /** The seeded demo app's API key (docs/login.md). */
@@ -128,10 +128,10 @@ describe('<service-login-button>', () => {
 
   it('fires service-login-success with the verified profile after a real click and Authorize', async () => {
     const el = await button();
-    const success = oneEvent(el, 'service-login-success');
+    const success = loginSuccess(el);
     await click(inner(el));
     await popup('authorize');
-    const { detail } = await success;
+    const detail = await success;
     expect(detail.profile.email).to.equal('demo@example.com');
     expect(detail.profile.handle).to.equal('demo');
     expect(detail.profile.userId).to.equal('7eP5n');
@@ -141,11 +141,11 @@ describe('<service-login-button>', () => {
   it('asks the sign-in page in its language: an ancestor\'s lang, else the page\'s', async () => {
     const box = await fixture<HTMLElement>(html`<div lang="fr"><service-login-button host=${serviceUrl} app-name=${appName} api-key=${API_KEY}></service-login-button></div>`);
     const el = box.firstElementChild as ServiceLoginButton;
-    const success = oneEvent(el, 'service-login-success');
+    const success = loginSuccess(el);
     await click(inner(el));
     const { url } = await popup('authorize');
     expect(new URL(url).searchParams.get('lang')).to.equal('fr');
-    expect((await success).detail.profile.handle, 'the French page logs in as the English one does').to.equal('demo');
+    expect((await success).profile.handle, 'the French page logs in as the English one does').to.equal('demo');
     // No lang anywhere: none asked, so the page follows the browser (Accept-Language).
     const plain = await button();
     const cancelled = oneEvent(plain, 'service-login-error');
@@ -232,10 +232,10 @@ describe('<service-login-button>', () => {
     const { location: back } = await serverCommand<{ location: string }>('login-redirect', { url: pageUrl.href });
     history.replaceState(history.state, '', back);
     const wrap = document.createElement('div');
-    const success = oneEvent(wrap, 'service-login-success');
+    const success = loginSuccess(wrap);
     await fixture(wrap);
     wrap.innerHTML = `<service-login-button host="${serviceUrl}" api-key="${API_KEY}" redirect-uri="${here()}"></service-login-button>`;
-    expect((await success).detail.profile.email).to.equal('demo@example.com');
+    expect((await success).profile.email).to.equal('demo@example.com');
     expect(location.hash).to.equal('');
   });
 });

@@ -11,7 +11,7 @@ import { handleRedirect } from '../../src/core/login/redirect.js';
 import { getSession } from '../../src/core/login/session.js';
 import { authClientFor } from '../../src/core/login/client.js';
 import { appName, serviceUrl, shortServiceUrl } from '../support/service.js';
-import { waitFor } from '../support/waits.js';
+import { loginSuccess, waitFor } from '../support/waits.js';
 
 /** The seeded demo app's API key (docs/login.md): it allows loopback redirect URIs. */
 const API_KEY = '774b4a83134248429841ef8bd8a685f0875b9ab1';
@@ -51,8 +51,7 @@ describe('the code flow (authorization code + PKCE)', () => {
     const listen = (e: GlobalEventHandlersEventMap['service-session-change']) => changes.push(e.detail.profile?.handle);
     window.addEventListener('service-session-change', listen);
     try {
-      const success = oneEvent(el, 'service-login-success');
-      const failure = oneEvent(el, 'service-login-error').then((e) => e.detail);
+      const success = loginSuccess(el);
       await click(inner(el));
       const { url } = await popup('authorize');
       const query = new URL(url).searchParams;
@@ -65,9 +64,7 @@ describe('the code flow (authorization code + PKCE)', () => {
       expect(query.get('redirect_uri')).to.equal(REDIRECT_PAGE);
       expect(query.get('scope')).to.equal('write');
       // The popup closes itself right after handing over its code: that is a success, never `closed`.
-      const detail = await Promise.race([success.then((e) => e.detail), failure]);
-      expect(detail, JSON.stringify(detail)).to.have.property('profile');
-      const { profile, token } = detail as { profile: Record<string, unknown>; token: string };
+      const { profile, token } = await success;
       expect(profile).to.include({ handle: 'demo', userId: '7eP5n', sub: '7eP5n', apiKey: API_KEY });
       expect(profile, 'no email in the code flow').not.to.have.property('email');
       expect(await meStatus(token)).to.equal(200);
@@ -133,11 +130,10 @@ describe('the code flow (authorization code + PKCE)', () => {
     history.replaceState(history.state, '', back);
     try {
       const wrap = document.createElement('div');
-      const success = oneEvent(wrap, 'service-login-success');
+      const success = loginSuccess(wrap);
       await fixture(wrap);
       wrap.innerHTML = `<service-login-button flow="code" host="${serviceUrl}" api-key="${API_KEY}" redirect-uri="${here()}"></service-login-button>`;
-      const { detail } = await success;
-      expect(detail.profile.handle).to.equal('demo');
+      expect((await success).profile.handle).to.equal('demo');
       expect(location.search, 'the code left the address bar').not.to.contain('code=');
       expect(sessionStorage.getItem(CODE_KEY)).to.equal(null);
       expect(session().profile?.handle).to.equal('demo');
@@ -170,10 +166,10 @@ describe('the code flow session with 3-second access tokens', () => {
     const wrap = document.createElement('div');
     wrap.innerHTML = `<service-login-button flow="code" host="${shortServiceUrl}" app-name="${appName}" api-key="${API_KEY}" redirect-uri="${REDIRECT_PAGE}"></service-login-button>`;
     const el = (await fixture(wrap)).firstElementChild as ServiceLoginButton;
-    const success = oneEvent(el, 'service-login-success');
+    const success = loginSuccess(el);
     inner(el).click();
     await popup('authorize');
-    const first = (await success).detail.token;
+    const first = (await success).token;
     const session = shortSession();
     expect(tokenCalls(), 'the code exchange').to.equal(1);
 

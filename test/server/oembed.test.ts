@@ -164,6 +164,19 @@ describe('embed and public pages over HTTP', () => {
     }
   });
 
+  test('embed and public pages paint no frame before their whole body is parsed (no partial card, no shift on load)', async () => {
+    for (const path of [`/embed/track/${track.id}`, `/embed/playlist/${playlist.id}?size=tiny`, `/embed/user/${track.user.id}`, new URL(trackUrl).pathname]) {
+      const html = await (await fetch(service.url + path)).text();
+      const [head, body] = html.split('<body');
+      const expected = /<link rel="expect" href="#([\w-]+)" blocking="render">/.exec(head!)?.[1];
+      assert.ok(expected, `${path}: the head blocks rendering until an element is parsed`);
+      // The element it waits for is the body's last: everything the frame shows is parsed before the first paint.
+      const last = /<(\w+)[^>]*\bid="([\w-]+)"[^>]*>(?:<\/\1>)?\s*<\/body>/.exec(body!);
+      assert.equal(last?.[2], expected, `${path}: the body ends with #${expected}`);
+      assert.equal(html.match(new RegExp(`id="${expected}"`, 'g'))?.length, 1, `${path}: one #${expected}`);
+    }
+  });
+
   test('the login prompt page stays unframeable', async () => {
     const res = await fetch(`${service.url}/oauth/auth?scope=read&api_key=x&redirect_uri=postmessage&app_name=t`);
     assert.match(res.headers.get('content-security-policy') ?? '', /frame-ancestors 'none'/);

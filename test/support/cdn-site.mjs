@@ -15,7 +15,7 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { createServer } from 'node:http';
 import { join, resolve } from 'node:path';
 import { popupCommand } from './popup-driver.mjs';
-import { windowsFor } from './windows.mjs';
+import { withWindows } from './windows.mjs';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const WORK = join(ROOT, '.data-test/cdn-site');
@@ -110,12 +110,7 @@ export function cdnSitePlugin(serviceUrl) {
       // The build takes longer than one command may: the test asks again until it is done.
       if (command === 'cdn-site-build') return Promise.race([buildCdn().then(() => true), new Promise((r) => setTimeout(() => r(false), 10_000))]);
       if (command !== 'cdn-site-login') return undefined;
-      const windows = await windowsFor(session);
-      try {
-        return await siteLogin(windows, serviceUrl(), payload);
-      } finally {
-        await windows.done();
-      }
+      return withWindows(session, (windows) => siteLogin(windows, serviceUrl(), payload));
     },
   };
 }

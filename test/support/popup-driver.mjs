@@ -30,7 +30,7 @@
 //
 // popupCommand is exported for test/support/cdn-site.mjs, whose site opens the popup.
 
-import { windowsFor } from './windows.mjs';
+import { withWindows } from './windows.mjs';
 
 const DEMO = { login: 'demo', password: 'listen-offline' };
 const AUTHORIZE = 'button[value="authorize"]';
@@ -215,17 +215,13 @@ export function popupDriverPlugin() {
     name: 'login-popup-driver',
     async executeCommand({ command, payload, session }) {
       if (!['login-popup', 'login-redirect', 'post-from-frame', 'cookie-toss', 'consent-layout'].includes(command)) return undefined;
-      const windows = await windowsFor(session);
-      try {
-        if (command === 'login-popup') return await popupCommand(windows, payload);
-        if (command === 'login-redirect') return await redirectCommand(windows, payload);
-        if (command === 'cookie-toss') return await cookieTossCommand(windows, payload);
-        if (command === 'consent-layout') return await consentLayoutCommand(windows, payload);
-        await windows.inFrame(payload.urlContains, (m) => window.parent.postMessage(m, '*'), payload.message);
-        return true;
-      } finally {
-        await windows.done();
-      }
+      return withWindows(session, (windows) => {
+        if (command === 'login-popup') return popupCommand(windows, payload);
+        if (command === 'login-redirect') return redirectCommand(windows, payload);
+        if (command === 'cookie-toss') return cookieTossCommand(windows, payload);
+        if (command === 'consent-layout') return consentLayoutCommand(windows, payload);
+        return windows.inFrame(payload.urlContains, (m) => window.parent.postMessage(m, '*'), payload.message).then(() => true);
+      });
     },
   };
 }

@@ -4,7 +4,7 @@
  * longer. The one clock wait, `quietFor`, is for checks that nothing happens within a time.
  * ESLint keeps tests to these (eslint.config.js): no `setTimeout`, no open-wc `waitUntil`.
  */
-import { waitUntil } from '@open-wc/testing';
+import { oneEvent, waitUntil } from '@open-wc/testing';
 
 /**
  * How long `waitFor` waits by default: far beyond what a loaded machine takes, and below the
@@ -41,3 +41,17 @@ export const quietFor = (ms: number): Promise<void> => new Promise((resolve) => 
  * 0 fires after it, however busy the machine: timers run in the order of their deadlines.
  */
 export const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * The detail of the login success `target` fires next. A login error instead fails at once with
+ * its detail (kind, reason, message), rather than leaving the test to wait for a success that
+ * never comes until the test's own timeout, which names nothing.
+ */
+export function loginSuccess(target: EventTarget): Promise<GlobalEventHandlersEventMap['service-login-success']['detail']> {
+  return Promise.race([
+    oneEvent(target, 'service-login-success').then((e) => e.detail),
+    oneEvent(target, 'service-login-error').then((e) => {
+      throw new Error(`the login failed: ${JSON.stringify(e.detail)}`);
+    }),
+  ]);
+}

@@ -2,7 +2,7 @@
 // same way over each automation protocol:
 //   puppeteer (Chromium over the DevTools protocol, Firefox over WebDriver BiDi): pages and frames
 //   webdriver (WebKit over WebDriver classic): window handles, switched to and back
-// windowsFor(session) gives { popup(urlPart, timeout), newTab(url), freshTab(url, viewport?), inFrame(urlPart, fn, arg), done() };
+// withWindows(session, use) calls use({ popup(urlPart, timeout), newTab(url), freshTab(url, viewport?), inFrame(urlPart, fn, arg) });
 // a window (`Tab`) offers url, waitFor, has, type, click, goto, evaluate, until, cookieHeader, close.
 // A selector may pierce one shadow root: 'host-element >>> button'.
 // freshTab is a window with no cookies of its own, as a first visit has: puppeteer gives it a
@@ -78,17 +78,44 @@ function webdriverWindows(driver, main) {
     const [host, inner] = selector.split(/\s*>>>\s*/);
     return inner ? driver.$(host).shadow$(inner) : driver.$(host);
   };
+  /**
+   * Sends the current window to `url`; resolves once the new page is parsed (as puppeteer's
+   * `domcontentloaded`). WebDriver's own navigation waits for the page's load event, as long as
+   * the session's page-load timeout (300 s): a load that stalls would hold the command, and every
+   * command after it, past the test's own timeout. This one gives up after 30 s, saying so.
+   */
+  const load = async (url) => {
+    await driver.execute((to) => {
+      document.documentElement.setAttribute('data-driver-left', '');
+      location.assign(to);
+    }, url);
+    const arrived = () => !document.documentElement.hasAttribute('data-driver-left') && document.readyState !== 'loading';
+    await poll(() => driver.execute(arrived).catch(() => false), 30_000, `a parsed page from ${url}`);
+  };
+  /** A window's step: on that window, and a failure says which step and where the window was. */
+  const step =
+    (handle, name, act) =>
+    async (...args) => {
+      try {
+        await on(handle);
+        return await act(...args);
+      } catch (error) {
+        const where = await driver.getUrl().catch(() => 'an address it cannot read');
+        const what = typeof args[0] === 'string' ? ` ${args[0]}` : '';
+        throw new Error(`${name}${what}, in the window on ${where}: ${error?.message ?? error}`);
+      }
+    };
   const tab = (handle) => ({
-    url: async () => (await on(handle), driver.getUrl()),
-    waitFor: async (selector, timeout = 30_000) => (await on(handle), poll(() => find(selector).isExisting(), timeout, selector)),
-    has: async (selector) => (await on(handle), find(selector).isExisting()),
-    type: async (selector, text) => (await on(handle), find(selector).setValue(text)),
-    click: async (selector) => (await on(handle), find(selector).click()),
-    goto: async (url) => (await on(handle), driver.navigateTo(url)),
-    evaluate: async (fn, arg) => (await on(handle), driver.execute(fn, arg)),
-    until: async (fn, timeout = 30_000) => (await on(handle), poll(() => driver.execute(fn).catch(() => false), timeout, `${fn}`)),
-    cookieHeader: async () => (await on(handle), (await driver.getCookies()).map((c) => `${c.name}=${c.value}`).join('; ')),
-    close: async () => (await on(handle), driver.closeWindow()),
+    url: step(handle, 'url', () => driver.getUrl()),
+    waitFor: step(handle, 'waitFor', (selector, timeout = 30_000) => poll(() => find(selector).isExisting(), timeout, selector)),
+    has: step(handle, 'has', (selector) => find(selector).isExisting()),
+    type: step(handle, 'type', (selector, text) => find(selector).setValue(text)),
+    click: step(handle, 'click', (selector) => find(selector).click()),
+    goto: step(handle, 'goto', load),
+    evaluate: step(handle, 'evaluate', (fn, arg) => driver.execute(fn, arg)),
+    until: step(handle, 'until', (fn, timeout = 30_000) => poll(() => driver.execute(fn).catch(() => false), timeout, `${fn}`)),
+    cookieHeader: step(handle, 'cookieHeader', async () => (await driver.getCookies()).map((c) => `${c.name}=${c.value}`).join('; ')),
+    close: step(handle, 'close', () => driver.closeWindow()),
   });
   return {
     async popup(urlPart, timeout) {
@@ -115,14 +142,14 @@ function webdriverWindows(driver, main) {
       const { handle } = await driver.createWindow('window');
       taken.all.add(handle);
       await on(handle);
-      await driver.navigateTo(url);
+      await load(url);
       return tab(handle);
     },
     async freshTab(url, viewport) {
       const { handle: opener } = await driver.createWindow('window');
       taken.all.add(opener);
       await on(opener);
-      await driver.navigateTo(url);
+      await load(url);
       await driver.deleteCookies();
       let handle = opener;
       if (viewport) {
@@ -140,7 +167,7 @@ function webdriverWindows(driver, main) {
           await driver.setWindowRect(null, null, size.width, size.height);
         }
       }
-      await driver.navigateTo(url);
+      await load(url);
       return {
         ...tab(handle),
         close: async () => {
@@ -172,9 +199,35 @@ function webdriverWindows(driver, main) {
 }
 
 /** The windows of a web-test-runner session's browser, whichever protocol drives it. */
-export async function windowsFor(session) {
+async function windowsFor(session) {
   const launcher = session.browser;
   if (launcher.type === 'puppeteer') return puppeteerWindows(launcher.getPage(session.id));
   if (launcher.type === 'webdriver' && launcher.driver) return webdriverWindows(launcher.driver, await launcher.driver.getWindowHandle());
   throw new Error(`no window driver for browser type ${launcher.type}`);
+}
+
+/** Per browser launcher: the end of the last command given to it. */
+const queues = new WeakMap();
+
+/**
+ * Runs `use(windows)` with the windows of the session's browser, then gives the runner back the
+ * test's window. One browser's commands run one after another, never interleaved: a WebDriver
+ * classic session has one current window, which every step switches to first, so two commands at
+ * once would switch it under each other. That happens when a test gives up on a command (its own
+ * timeout) and the next test starts one while the first still runs; the next waits for it instead.
+ */
+export function withWindows(session, use) {
+  const run = (queues.get(session.browser) ?? Promise.resolve()).then(async () => {
+    const windows = await windowsFor(session);
+    try {
+      return await use(windows);
+    } finally {
+      await windows.done();
+    }
+  });
+  queues.set(
+    session.browser,
+    run.catch(() => {}),
+  );
+  return run;
 }
