@@ -125,8 +125,11 @@ function webdriverWindows(driver, main) {
         async () => {
           const open = (await driver.getWindowHandles()).filter((h) => h !== main);
           for (const h of [...open.filter((h) => !taken.all.has(h)), ...open.filter((h) => h === taken.last)]) {
-            await on(h);
-            if ((await driver.getUrl()).includes(urlPart)) return h;
+            // A window listed a moment ago may be gone (a popup that closed itself, as after Cancel): not this one.
+            const address = await on(h)
+              .then(() => driver.getUrl())
+              .catch(() => '');
+            if (address.includes(urlPart)) return h;
           }
           return undefined;
         },
