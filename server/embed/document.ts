@@ -106,7 +106,7 @@ export interface HtmlDocument {
  * the rest moves it: a layout shift on load, seen once in about a dozen loads under load.
  * Browsers without `rel="expect"` (Firefox, Safari) ignore the link.
  */
-export const PARSED_ID = 'parsed';
+const PARSED_ID = 'parsed';
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 

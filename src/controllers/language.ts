@@ -30,7 +30,6 @@ export const langAsked = (el: HTMLElement): string => el.lang || el.getAttribute
  */
 export const readsRtl = (el: Element): boolean => globalThis.getComputedStyle?.(el).direction == 'rtl';
 
-
 /**
  * Links an element to the page's translations: re-renders it when a translation arrives or
  * `<html lang>` or `dir` changes (the registry's one observer for the page), and

@@ -12,7 +12,6 @@ before(async () => {
 });
 after(() => service.close());
 
-
 const problems = (html: string) => [...html.matchAll(/<li><code>([^<]+)<\/code> ([^<]*)<\/li>/g)].map((m) => [m[1], m[2]]);
 
 describe('parameters', () => {
