@@ -42,6 +42,7 @@ const seeded = (host: DataHost, options: DataTaskOptions<readonly unknown[], unk
  * fetched, lazy elements wait until they are in view, failures become `service-error` events,
  * and a run cut short by leaving the page starts again on return. Task itself runs on changed
  * args, aborts the run a newer one replaces and keeps only the newest run's outcome.
+ * Made as a field of its element, before the element connects (Task connects it at once otherwise).
  */
 export class DataTask<A extends readonly unknown[], R> extends Task<Key<A>, R | undefined> {
   /**
