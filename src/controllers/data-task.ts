@@ -1,6 +1,8 @@
-import { notEqual, type ReactiveController } from 'lit';
+import { initialState, Task, TaskStatus } from '@lit/task';
 import type { Client, Resolved } from '../core/index.js';
 import type { ServiceElement } from '../components/shared/service-element.js';
+
+export { TaskStatus };
 
 /**
  * `globalThis[Symbol.for('service-kit.seed')]`: the data embedded for an element's task and args, if any.
@@ -24,125 +26,76 @@ export interface DataTaskOptions<A extends readonly unknown[], R> {
   operation: string;
 }
 
-/** A data task's state: before its first run (or with nothing to ask for before it is in view), running, done, failed. */
-export const TaskStatus = { INITIAL: 0, PENDING: 1, COMPLETE: 2, ERROR: 3 } as const;
-export type TaskStatus = (typeof TaskStatus)[keyof typeof TaskStatus];
+/** What a run depends on: the client, whether the element may fetch yet, and the element's args. */
+type Key<A extends readonly unknown[]> = readonly [client: Client, inView: boolean, ...args: A];
 
-/** What a run gives back to say it has nothing to do yet (a lazy element out of view): the task goes back to INITIAL. */
-const notYet = Symbol();
+/** Lazy elements that have come into view (or near it); one observer for the page's lazy elements. */
+const inView = new WeakSet<Element>();
+let observer: IntersectionObserver | undefined;
+
+const seeded = (host: DataHost, options: DataTaskOptions<readonly unknown[], unknown>, args: readonly unknown[]) =>
+  (globalThis as Record<symbol, SeedHook | undefined>)[SEED]?.(host, options, args);
 
 /**
- * The part of `@lit/task` the data elements use, in fewer bytes, with what every data element
- * needs. It runs before each host update whose args differ (shallowly, as Lit compares
- * properties) from the last run's, aborts a run a newer one replaces and keeps only the newest
- * run's outcome. The run's signal goes to the client, the request is aborted when the element
- * leaves the page and re-run when it comes back, failures become `service-error` events, and
- * lazy elements wait until they are in view.
+ * `@lit/task`'s Task with what every data element adds to it: the run's signal goes to the
+ * client with the element's settings, data a server render embedded is shown at once and not
+ * fetched, lazy elements wait until they are in view, failures become `service-error` events,
+ * and a run cut short by leaving the page starts again on return. Task itself runs on changed
+ * args, aborts the run a newer one replaces and keeps only the newest run's outcome.
+ * Made as a field of its element, before the element connects (Task connects it at once otherwise).
  */
-export class DataTask<A extends readonly unknown[], R> implements ReactiveController {
-  status: TaskStatus = TaskStatus.INITIAL;
-  value?: R;
-  error?: unknown;
-  #args?: readonly unknown[];
-  #run = 0;
-  #abort?: AbortController;
-  #complete?: Promise<R>;
-  #settle?: [(value: R) => void, (error: unknown) => void];
-  #visible = false;
-  #observer?: IntersectionObserver;
-  /** Data a server render embedded (service-kit/ssr): shown at once, not fetched. */
+export class DataTask<A extends readonly unknown[], R> extends Task<Key<A>, R | undefined> {
+  /**
+   * The data a server render embedded for the current run's args: what the run gives back, and
+   * what shows while it is pending. Not Task's `initialValue`: that is read in the constructor,
+   * before the element has the attributes that name its data.
+   */
   #seed?: R;
-  /** The embedded data for `args` (the element's, by default): the page's hook, set by hydrate.js or service-kit/ssr. */
-  readonly #seeded: (args?: readonly unknown[]) => R | undefined;
 
   constructor(
     private readonly host: DataHost,
     private readonly options: DataTaskOptions<A, R>,
   ) {
-    host.addController(this);
-    this.#seeded = (args = options.args()) => (globalThis as Record<symbol, SeedHook | undefined>)[SEED]?.(host, options as never, args) as R;
+    super(host, {
+      args: () => this.#key(),
+      // Out of view the task stays INITIAL; `undefined` from fetch (nothing to ask for) completes it empty.
+      task: ([client, visible, ...args], { signal }) => this.#seed ?? (visible ? options.fetch(args, client, signal) : initialState),
+      onError: (error) => isAbort(error) || host.emitError(error, options.operation),
+    });
   }
 
-  /** What a run depends on: the client, whether the element may fetch yet, and the element's args. */
-  #key(): readonly unknown[] {
-    return [this.host.client, this.#visible || this.host.loading !== 'lazy', ...this.options.args()];
+  #key(): Key<A> {
+    return [this.host.client, this.host.loading !== 'lazy' || inView.has(this.host), ...this.options.args()];
   }
 
-  /** Settles when the current run does (at once when none is running). */
-  get taskComplete(): Promise<R> {
-    return (this.#complete ??=
-      this.status == TaskStatus.PENDING
-        ? new Promise((resolve, reject) => (this.#settle = [resolve, reject]))
-        : this.status == TaskStatus.ERROR
-          ? Promise.reject(this.error)
-          : Promise.resolve(this.value as R));
-  }
-
-  hostUpdate(): void {
-    const key = this.#key();
-    const last = this.#args;
-    if (!last || last.length != key.length || key.some((value, i) => notEqual(value, last[i]))) void this.run(key);
-  }
-
-  /** Runs the fetch now (Retry, a refresh). */
-  async run(key = this.#key()): Promise<void> {
-    const { host, options } = this;
-    this.#args = key;
-    if (this.status == TaskStatus.PENDING) this.#abort?.abort();
-    else this.#complete = this.#settle = undefined;
-    this.status = TaskStatus.PENDING;
-    host.requestUpdate();
-    const run = ++this.#run;
-    const signal = (this.#abort = new AbortController()).signal;
-    const [client, inView, ...args] = key as [Client, boolean, ...A];
-    let result: R | typeof notYet | undefined;
-    let error: unknown;
-    let failed = false;
-    try {
-      // Nothing to ask for (no id, no URL): fetch gives undefined, the task completes empty and the element says so.
-      result = await ((this.#seed = this.#seeded(args)) ?? (inView ? options.fetch(args, client, signal) : notYet));
-    } catch (e) {
-      failed = true;
-      error = e;
-    }
-    if (run != this.#run) return;
-    if (result === notYet) {
-      this.status = TaskStatus.INITIAL;
-    } else {
-      if (failed && !isAbort(error)) {
-        try {
-          host.emitError(error, options.operation);
-        } catch {
-          // A failing report does not change the outcome.
-        }
-      }
-      this.status = failed ? TaskStatus.ERROR : TaskStatus.COMPLETE;
-      if (failed) this.#settle?.[1](error);
-      else this.#settle?.[0](result as R);
-      this.value = result as R;
-      this.error = error;
-    }
-    host.requestUpdate();
+  /** Runs the fetch now (Retry, a refresh), or answers from the seed while the element hydrates. */
+  override run(key = this.#key()): Promise<void> {
+    this.#seed = seeded(this.host, this.options, key.slice(2)) as R | undefined;
+    return super.run(key);
   }
 
   hostConnected(): void {
-    if (this.host.loading === 'lazy' && !this.#visible && typeof IntersectionObserver !== 'undefined') {
-      this.#observer = new IntersectionObserver((entries) => {
-        if (entries.some((e) => e.isIntersecting)) {
-          this.#visible = true;
-          this.#observer?.disconnect();
-          this.host.requestUpdate();
-        }
-      }, { rootMargin: '200px' });
-      this.#observer.observe(this.host);
+    if (this.host.loading === 'lazy' && !inView.has(this.host)) {
+      observer ??= new IntersectionObserver(
+        (entries) => {
+          for (const { isIntersecting, target } of entries) {
+            if (!isIntersecting) continue;
+            inView.add(target);
+            observer!.unobserve(target);
+            (target as DataHost).requestUpdate();
+          }
+        },
+        { rootMargin: '200px' },
+      );
+      observer.observe(this.host);
     }
     // A run cut short by leaving the page starts again on return.
     if (this.status === TaskStatus.ERROR && isAbort(this.error)) void this.run();
   }
 
   hostDisconnected(): void {
-    this.#observer?.disconnect();
-    if (this.status == TaskStatus.PENDING) this.#abort?.abort();
+    observer?.unobserve(this.host);
+    this.abort();
   }
 
   /**
@@ -152,7 +105,7 @@ export class DataTask<A extends readonly unknown[], R> implements ReactiveContro
    */
   get shown(): { value: R | undefined } | { error: unknown } | undefined {
     // Server-rendered (the task has not run there) or hydrating (its run is pending): the embedded data, as it was rendered.
-    const seed = this.status < TaskStatus.COMPLETE ? (this.#seed ??= this.#seeded()) : undefined;
+    const seed = this.status < TaskStatus.COMPLETE ? (this.#seed ??= seeded(this.host, this.options, this.options.args()) as R | undefined) : undefined;
     const { status, value, error } = this;
     return seed !== undefined
       ? { value: seed }

@@ -1,13 +1,13 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { ContextConsumer, ContextRoot, createContext } from '@lit/context';
+import type { ReactiveControllerHost } from 'lit';
 import type { ClientOptions } from '../core/index.js';
 
 /**
- * The context (protocol of the Web Components Community Group, as @lit/context speaks it) by
- * which a `<service-provider>` hands its configuration down to the elements inside it. A
- * registered symbol, so a provider and an element from two CDN files (each with its own copy
- * of this module) still find each other.
+ * The context by which a `<service-provider>` hands its configuration down to the elements
+ * inside it. A registered symbol, so a provider and an element from two CDN files (each with
+ * its own copy of this module and of @lit/context) still find each other.
  */
-export const serviceContext = Symbol.for('service-kit.config');
+export const serviceContext = createContext<ClientOptions>(Symbol.for('service-kit.config'));
 
 const OWN = ['appName', 'apiKey', 'hostListUrl', 'authUrl', 'host'] as const;
 
@@ -18,63 +18,31 @@ export function settingsOf(own: ClientOptions, provided?: ClientOptions): Client
   return merged;
 }
 
-/** What a provider calls with the settings, and with how to stop hearing of them. */
-export type SettingsCallback = (value: ClientOptions, unsubscribe?: () => void) => void;
-
-/**
- * Elements whose request no provider answered: there may be none, or it may not be defined yet
- * (a later module or CDN file, server HTML upgraded out of order). They ask again whenever a
- * provider connects, as @lit/context's ContextRoot has them do; the nearest one answers.
- */
-const waiting = new Set<ProvidedSettings>();
-let listening = false;
+/** Marks a document whose requests a ContextRoot already keeps: one per page, whichever copy of the kit came first. */
+const ROOT = Symbol.for('service-kit.context-root');
 
 /**
  * Receives the nearest `<service-provider>`'s settings while `host` is connected, changes
- * included: the context protocol's request, as @lit/context's ContextConsumer sends it, in a
- * fraction of its bytes. Whichever is defined or connected first, the element or its provider.
+ * included: @lit/context's consumer, subscribed. Whichever is defined or connected first, the
+ * element or its provider: a ContextRoot on the page keeps the requests no provider answered
+ * and asks again when one connects. Taken out of every provider, the element has no settings
+ * handed down (`onValue({})`), where a bare consumer would keep the last ones.
  */
-export class ProvidedSettings implements ReactiveController {
-  private unsubscribe?: () => void;
-  /** Whether the settings last handed on came from a provider: taken out of it, the element has none. */
-  private provided = false;
-
+export class ProvidedSettings extends ContextConsumer<typeof serviceContext, ReactiveControllerHost & HTMLElement> {
   constructor(
-    private readonly host: ReactiveControllerHost & EventTarget,
+    host: ReactiveControllerHost & HTMLElement,
     private readonly onValue: (value: ClientOptions) => void,
   ) {
-    host.addController(this);
+    super(host, { context: serviceContext, subscribe: true, callback: onValue });
   }
 
-  hostConnected(): void {
-    let answered = false;
-    const callback: SettingsCallback = (value, unsubscribe) => {
-      answered = this.provided = true;
-      waiting.delete(this);
-      // A provider that moved or changed hands: stop hearing from the old one.
-      if (unsubscribe !== this.unsubscribe) this.unsubscribe?.();
-      this.unsubscribe = unsubscribe;
-      this.onValue(value);
-    };
-    const request = { context: serviceContext, contextTarget: this.host, callback, subscribe: true };
-    this.host.dispatchEvent(Object.assign(new Event('context-request', { bubbles: true, composed: true }), request));
-    if (answered) return;
-    if (this.provided) {
-      this.provided = false;
-      this.onValue({});
-    }
-    waiting.add(this);
-    if (listening) return;
-    listening = true;
-    // A provider's arrival reaches the document unless a provider around it took it (and re-asked its own elements).
-    document.addEventListener('context-provider', (event) => {
-      if ((event as Event & { context?: unknown }).context === serviceContext) for (const consumer of [...waiting]) consumer.hostConnected();
-    });
-  }
-
-  hostDisconnected(): void {
-    waiting.delete(this);
-    this.unsubscribe?.();
-    this.unsubscribe = undefined;
+  override hostConnected(): void {
+    const root = this.host.ownerDocument as Document & { [ROOT]?: ContextRoot };
+    if (!root[ROOT]) (root[ROOT] = new ContextRoot()).attach(root.documentElement);
+    const last = this.value;
+    this.value = undefined;
+    super.hostConnected();
+    // No provider answered (none here, or none defined yet): nothing handed down until one does.
+    if (last && !this.value) this.onValue({});
   }
 }

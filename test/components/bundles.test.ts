@@ -29,7 +29,7 @@ describe('two bundles on one page', () => {
     expect(other.serviceContext).to.equal(serviceContext);
     // The second copy's consumer, on an element under a provider of the first copy, hears it.
     const provider = await fixture(html`<service-provider app-name=${appName} host=${serviceUrl}><div></div></service-provider>`);
-    const host = Object.assign(provider.querySelector('div')!, { addController: () => {} });
+    const host = Object.assign(provider.querySelector('div')!, { addController: () => {}, requestUpdate: () => {} });
     let heard: { appName?: string; host?: string } | undefined;
     new other.ProvidedSettings(host as never, (value) => (heard = value)).hostConnected();
     expect(heard).to.include({ appName, host: serviceUrl });

@@ -1,14 +1,8 @@
 import { css, ReactiveElement, type PropertyValues } from '@lit/reactive-element';
+import { ContextProvider } from '@lit/context';
 import type { ClientOptions } from '../../core/index.js';
 import { ConfiguredElement, define } from '../shared/configured-element.js';
-import { serviceContext, settingsOf, type SettingsCallback } from '../../controllers/provided-settings.js';
-
-/** A context-protocol event for the service's settings, as @lit/context sends it. */
-const contextEvent = (type: 'context-request' | 'context-provider', target: EventTarget, more: object = {}): Event =>
-  Object.assign(new Event(type, { bubbles: true, composed: true }), { context: serviceContext, contextTarget: target, ...more });
-
-/** A context-protocol event (`context-request` or `context-provider`), as it arrives. */
-type ContextEvent = Event & { context?: unknown; contextTarget?: EventTarget; callback?: SettingsCallback; subscribe?: boolean };
+import { serviceContext, settingsOf } from '../../controllers/provided-settings.js';
 
 /**
  * Hands its configuration down to every service element inside it. An element's own
@@ -26,46 +20,18 @@ export class ServiceProvider extends ConfiguredElement(ReactiveElement) {
     }
   `;
 
-  #value: ClientOptions = {};
-  /** The elements that hear of changes: their callback, where they asked from, how they stop. */
-  readonly #subscribers = new Map<SettingsCallback, [EventTarget, () => void]>();
-
-  constructor() {
-    super();
-    // The context protocol's provider side, as @lit/context's ContextProvider answers it.
-    this.addEventListener('context-request', (event: ContextEvent) => {
-      const target = event.contextTarget ?? event.composedPath()[0]!;
-      const callback = event.callback;
-      if (event.context !== serviceContext || target === this || typeof callback != 'function') return;
-      event.stopPropagation();
-      if (!event.subscribe) return callback(this.#value);
-      let entry = this.#subscribers.get(callback);
-      if (!entry) this.#subscribers.set(callback, (entry = [target, () => this.#subscribers.delete(callback)]));
-      callback(this.#value, entry[1]);
-    });
-    // A provider that arrived inside this one: every element asks again, and the nearest answers.
-    this.addEventListener('context-provider', (event: ContextEvent) => {
-      if (event.context !== serviceContext || (event.contextTarget ?? event.composedPath()[0]) === this) return;
-      event.stopPropagation();
-      for (const [callback, [target]] of [...this.#subscribers]) target.dispatchEvent(contextEvent('context-request', target, { callback, subscribe: true }));
-    });
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.dispatchEvent(contextEvent('context-provider', this));
-  }
+  // @lit/context's provider: it answers the elements' requests, and hands a provider that arrives inside this one the elements it is nearer to.
+  readonly #context = new ContextProvider(this, { context: serviceContext, initialValue: {} });
 
   /** The configuration handed down. */
   protected get config(): ClientOptions {
-    return this.#value;
+    return this.#context.value;
   }
 
   protected override willUpdate(changed: PropertyValues<ServiceProvider>): void {
     // Every reactive property is a setting: any change hands the new set down.
     if (!changed.size) return;
-    this.#value = settingsOf(this);
-    for (const [callback, [, unsubscribe]] of this.#subscribers) callback(this.#value, unsubscribe);
+    this.#context.setValue(settingsOf(this));
   }
 
   protected override createRenderRoot(): HTMLElement | DocumentFragment {
