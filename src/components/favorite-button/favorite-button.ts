@@ -68,9 +68,9 @@ export class ServiceFavoriteButton extends ServiceElement {
     // Reads into the store (the count, the user's favourites); the button shows what the store holds.
     new DataTask(this, {
       operation: 'getTrack',
+      // The user is an arg so that a sign-in reads their favourites (the store reads none while signed out).
       args: () => [this.trackId, this.session.profile?.userId, this.#store] as const,
-      fetch: ([id, user, store], client, signal) =>
-        id ? Promise.all([user && store.loadFavorited(), client.getTrack(id, { signal }).then((track) => store.learn(track))]) : undefined,
+      fetch: ([id, , store], client, signal) => (id ? Promise.all([store.loadFavorited(), client.getTrack(id, { signal }).then((track) => store.learn(track))]) : undefined),
     });
   }
 
@@ -113,7 +113,7 @@ export class ServiceFavoriteButton extends ServiceElement {
     const store = this.#store;
     if (this.#loggingIn || !id || store.get(id).pending) return;
     const session = this.session;
-    if (/write/.test(session.scope!)) return void this.#toggle(store, id, !this.favorited);
+    if (/write/.test(session.scope!)) return void this.#toggle(store, id, !store.get(id).favorited);
     this.#loggingIn = true;
     // Synchronously inside the click, so the browser lets the popup open.
     login({ flow: 'code', scope: 'write', redirectUri: this.redirectUri || location.origin + location.pathname, tokenStorage: this.tokenStorage, lang: langAsked(this), client: this.client }).then(
