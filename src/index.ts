@@ -1,6 +1,11 @@
 /** The package root: the core layer, the audio engine, and every element (importing registers them). */
 export * from './core/index.js';
 export * from './core/audio.js';
+// The page's favourites (per session: each track's count and the user's favourite), read by every element that shows them.
+export {
+  createFavoritesStore, getFavorites, sessionSource,
+  type FavoritesStore, type FavoriteState, type FavoritesSource, type FavoritesListener,
+} from './core/favorites-store.js';
 export { ServiceProvider } from './components/provider/provider.js';
 export { ServiceTrackCard } from './components/track-card/track-card.js';
 export { ServiceTrendingList } from './components/trending-list/trending-list.js';

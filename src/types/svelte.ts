@@ -62,7 +62,7 @@ declare module 'svelte/elements' {
       'onservice-error'?: (event: GlobalEventHandlersEventMap['service-error']) => void;
     };
     /** A favourite (like) button for a track, with its count. */
-    'service-favorite-button': Tag<ServiceFavoriteButton, 'trackId' | 'redirectUri' | 'tokenStorage' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme' | 'lang'> & {
+    'service-favorite-button': Tag<ServiceFavoriteButton, 'trackId' | 'redirectUri' | 'tokenStorage' | 'favorites' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme' | 'lang'> & {
       /** The track's id. */
       'track-id'?: Attr<ServiceFavoriteButton['trackId']>;
       /** The app's registered redirect page for the login a signed-out click starts; default this page's address (origin and path). */
@@ -155,7 +155,7 @@ declare module 'svelte/elements' {
       'onservice-error'?: (event: GlobalEventHandlersEventMap['service-error']) => void;
     };
     /** A track with a play button. */
-    'service-track-card': Tag<ServiceTrackCard, 'trackId' | 'url' | 'size' | 'loading' | 'headingLevel' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme' | 'lang'> & {
+    'service-track-card': Tag<ServiceTrackCard, 'trackId' | 'url' | 'size' | 'loading' | 'headingLevel' | 'favorites' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme' | 'lang'> & {
       /** The track's public id. */
       'track-id'?: Attr<ServiceTrackCard['trackId']>;
       /** The level of the heading that holds the track's title, 2 to 6 (default 3): set it to fit the page's outline, e.g. `3` under the page's `h2`. Another value means 3. */

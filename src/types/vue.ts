@@ -46,7 +46,7 @@ declare module 'vue' {
       onServiceError?: (event: GlobalEventHandlersEventMap['service-error']) => void;
     }, { 'service-play': GlobalEventHandlersEventMap['service-play']; 'service-pause': GlobalEventHandlersEventMap['service-pause']; 'service-timeupdate': GlobalEventHandlersEventMap['service-timeupdate']; 'service-trackchange': GlobalEventHandlersEventMap['service-trackchange']; 'service-ended': GlobalEventHandlersEventMap['service-ended']; 'service-error': GlobalEventHandlersEventMap['service-error'] }>;
     /** A favourite (like) button for a track, with its count. */
-    'service-favorite-button': Tag<ServiceFavoriteButton, 'trackId' | 'redirectUri' | 'tokenStorage' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme' | 'lang', {
+    'service-favorite-button': Tag<ServiceFavoriteButton, 'trackId' | 'redirectUri' | 'tokenStorage' | 'favorites' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme' | 'lang', {
       /** The user favourited or unfavourited the track (the service confirmed it). Detail: `{ trackId, favorited, count }`. */
       onServiceFavoriteChange?: (event: GlobalEventHandlersEventMap['service-favorite-change']) => void;
       /** The count could not be loaded, or a write failed (the toggle is rolled back). Detail: `{ message, status, operation }`. */
@@ -76,7 +76,7 @@ declare module 'vue' {
       onServiceError?: (event: GlobalEventHandlersEventMap['service-error']) => void;
     }, { 'service-select': GlobalEventHandlersEventMap['service-select']; 'service-error': GlobalEventHandlersEventMap['service-error'] }>;
     /** A track with a play button. */
-    'service-track-card': Tag<ServiceTrackCard, 'trackId' | 'url' | 'size' | 'loading' | 'headingLevel' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme' | 'lang', {
+    'service-track-card': Tag<ServiceTrackCard, 'trackId' | 'url' | 'size' | 'loading' | 'headingLevel' | 'favorites' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme' | 'lang', {
       /** The track could not be loaded. Detail: `{ message, status, operation }`. */
       onServiceError?: (event: GlobalEventHandlersEventMap['service-error']) => void;
     }, { 'service-error': GlobalEventHandlersEventMap['service-error'] }>;

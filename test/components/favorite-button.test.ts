@@ -5,7 +5,9 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { sendMouse } from '@web/test-runner-commands';
 import { serverCommand } from '../support/commands.js';
 import '../../src/components/favorite-button/favorite-button.js';
+import '../../src/components/track-card/track-card.js';
 import type { ServiceFavoriteButton } from '../../src/components/favorite-button/favorite-button.js';
+import type { ServiceTrackCard } from '../../src/components/track-card/track-card.js';
 import { appName, demoUser, serviceUrl } from '../support/service.js';
 import { waitFor } from '../support/waits.js';
 
@@ -14,6 +16,8 @@ const REDIRECT_PAGE = `${location.origin}/test/support/pages/code-redirect.html`
 
 const inner = (el: ServiceFavoriteButton) => el.shadowRoot!.querySelector<HTMLButtonElement>('button')!;
 const shown = (el: ServiceFavoriteButton) => ({ pressed: inner(el).getAttribute('aria-pressed'), count: el.shadowRoot!.querySelector('[part=count]')!.textContent });
+/** The favourite count a track card shows (its second stat, as seen). */
+const cardCount = (card: ServiceTrackCard) => card.shadowRoot!.querySelector('[part=stats] li:nth-child(2) span[aria-hidden]')?.textContent;
 
 async function click(el: Element): Promise<void> {
   const r = el.getBoundingClientRect();
@@ -112,5 +116,38 @@ describe('<service-favorite-button>', () => {
     } finally {
       window.fetch = realFetch;
     }
+  });
+
+  it('after a favourite, every element showing the track\'s count shows the new one: both buttons and the track card; an unfavourite goes back', async () => {
+    const track = await unfavouritedTrack();
+    const settings = { host: serviceUrl, appName, apiKey: API_KEY };
+    const page = await fixture<HTMLElement>(html`<div>
+      <service-favorite-button track-id=${track.id} host=${settings.host} app-name=${settings.appName} api-key=${settings.apiKey} redirect-uri=${REDIRECT_PAGE}></service-favorite-button>
+      <service-track-card track-id=${track.id} host=${settings.host} app-name=${settings.appName} api-key=${settings.apiKey}></service-track-card>
+      <service-favorite-button track-id=${track.id} host=${settings.host} app-name=${settings.appName} api-key=${settings.apiKey} redirect-uri=${REDIRECT_PAGE}></service-favorite-button>
+    </div>`);
+    const [first, second] = page.querySelectorAll('service-favorite-button');
+    const card = page.querySelector('service-track-card')!;
+    el = first;
+    const everyone = () => ({ first: shown(first!), second: shown(second!), card: cardCount(card) });
+    const showing = (pressed: boolean, count: number) => ({ first: { pressed: String(pressed), count: String(count) }, second: { pressed: String(pressed), count: String(count) }, card: String(count) });
+    await waitFor(() => JSON.stringify(everyone()) == JSON.stringify(showing(false, track.count)), () => `the count ${track.count} everywhere (shown: ${JSON.stringify(everyone())})`);
+
+    const change = oneEvent(first!, 'service-favorite-change');
+    await click(inner(first!));
+    await serverCommand('login-popup', { action: 'authorize' });
+    expect((await change).detail).to.deep.equal({ trackId: track.id, favorited: true, count: track.count + 1 });
+    await Promise.all([first!.updateComplete, second!.updateComplete, card.updateComplete]);
+    expect(everyone(), 'after the favourite').to.deep.equal(showing(true, track.count + 1));
+    expect(await isFavourite(track.id)).to.equal(true);
+    await expect(card).to.be.accessible();
+
+    const undone = oneEvent(second!, 'service-favorite-change');
+    inner(second!).click();
+    await Promise.all([first!.updateComplete, second!.updateComplete, card.updateComplete]);
+    expect(everyone(), 'shown at once, everywhere').to.deep.equal(showing(false, track.count));
+    expect((await undone).detail).to.deep.equal({ trackId: track.id, favorited: false, count: track.count });
+    expect(await isFavourite(track.id), 'the service dropped the favourite').to.equal(false);
+    expect(everyone(), 'after the unfavourite').to.deep.equal(showing(false, track.count));
   });
 });

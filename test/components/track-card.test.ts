@@ -2,6 +2,8 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import '../../src/components/track-card/track-card.js';
 import type { ServiceTrackCard } from '../../src/components/track-card/track-card.js';
 import { getAudioEngine } from '../../src/core/audio.js';
+import { createFavoritesStore, sessionSource } from '../../src/core/favorites-store.js';
+import { getSession } from '../../src/core/login/session.js';
 import type { Track } from '../../src/core/index.js';
 import { appName, eachService, fakeCount, fakeHost, onFirstError, serviceClient, serviceUrl } from '../support/service.js';
 import { playing } from '../support/playback.js';
@@ -122,6 +124,25 @@ eachService(() =>
     await Promise.all(cards.map(loaded));
     const requests = performance.getEntriesByType('resource').filter((e) => e.name.startsWith(`${serviceUrl}/v1/tracks/${track.id}?`) && e.name.includes('dedupe-test'));
     expect(requests.length).to.equal(1);
+  });
+
+  it('shows the favourite count of the store it is given over the fetched one, and teaches it nothing it knows', async () => {
+    const track = tracks.find((t) => t.favorite_count < 900)!;
+    const wrap = await fixture<HTMLDivElement>(html`<div>
+      <service-track-card host=${serviceUrl} app-name=${appName} track-id=${track.id}></service-track-card>
+      <service-track-card host=${serviceUrl} app-name=${appName} track-id=${track.id}></service-track-card>
+    </div>`);
+    const [own, page] = [...wrap.querySelectorAll('service-track-card')] as ServiceTrackCard[];
+    // A store of the app's own over the same session, knowing a newer count than the service's answer.
+    const store = createFavoritesStore(sessionSource(getSession(own!.client)));
+    store.learn({ id: track.id, favorite_count: track.favorite_count + 7 });
+    own!.favorites = store;
+    await Promise.all([loaded(own!), loaded(page!)]);
+    const favourites = (card: ServiceTrackCard) => card.shadowRoot!.querySelector('[part=stats] li:nth-child(2) span[aria-hidden]')!.textContent;
+    await own!.updateComplete;
+    expect(favourites(own!), 'the store\'s count').to.equal(String(track.favorite_count + 7));
+    expect(favourites(page!), 'the page\'s store knows the fetched count').to.equal(String(track.favorite_count));
+    expect(store.get(track.id).count).to.equal(track.favorite_count + 7);
   });
   }),
 );

@@ -1,15 +1,16 @@
-import { html, type PropertyDeclarations, type PropertyValues } from 'lit';
+import { html, type PropertyDeclarations } from 'lit';
 import { ServiceElement } from '../shared/service-element.js';
 import { define } from '../shared/configured-element.js';
 import { langAsked } from '../../controllers/language.js';
 import { DataTask } from '../../controllers/data-task.js';
+import { FavoritesController } from '../../controllers/favorites-controller.js';
 import { theme } from '../shared/theme.js';
 import { heartIcon } from '../shared/icons.js';
 import { formatCount } from '../shared/format.js';
 import { login } from '../../core/login/login.js';
 import { getSession, type Session } from '../../core/login/session.js';
 import type { LoginResult, TokenStorage } from '../../core/login/shared.js';
-import { favoriteTracks, setFavorite } from '../../core/favorites.js';
+import { getFavorites, type FavoritesStore } from '../../core/favorites-store.js';
 import { favoriteButtonStyles } from './favorite-button.styles.js';
 
 /** Detail of `service-favorite-change`. */
@@ -20,8 +21,6 @@ export interface FavoriteChangeDetail {
   /** The track's favourite count after the change. */
   count: number;
 }
-
-const HEARD = ['service-session-change', 'service-favorite-change'];
 
 /**
  * A heart with the track's favourite count that the listener can press: `aria-pressed` says
@@ -48,7 +47,7 @@ export class ServiceFavoriteButton extends ServiceElement {
     trackId: { attribute: 'track-id', reflect: true },
     redirectUri: { attribute: 'redirect-uri' },
     tokenStorage: { attribute: 'token-storage' },
-    own: { state: true },
+    favorites: { attribute: false },
   };
 
   /** The track's id. */
@@ -57,52 +56,44 @@ export class ServiceFavoriteButton extends ServiceElement {
   redirectUri?: string;
   /** Where that login keeps its tokens: `memory` (default), `session` or `local`. */
   tokenStorage?: TokenStorage;
-  /** What a click changed, shown over what was loaded. */
-  protected own?: readonly [favorited: boolean, count: number];
-  #busy = false;
+  /** The favourites store the button writes and shows; default the page's for its session, shared with every element of the same settings. */
+  favorites?: FavoritesStore;
+  /** A login this button started is open: a second click opens no second popup. */
+  #loggingIn = false;
 
-  readonly #data = new DataTask(this, {
-    operation: 'getTrack',
-    args: () => [this.trackId, this.session.profile?.userId] as const,
-    fetch: ([id, user], client, signal) =>
-      id ? Promise.all([user ? favoriteTracks(this.session).then((ids) => ids.has(id)) : false, client.getTrack(id, { signal }).then((track) => track.favorite_count)]) : undefined,
-  });
+  readonly #favorites = new FavoritesController(this, { store: () => this.#store, trackId: () => this.trackId });
+
+  constructor() {
+    super();
+    // Reads into the store (the count, the user's favourites); the button shows what the store holds.
+    new DataTask(this, {
+      operation: 'getTrack',
+      // The user is an arg so that a sign-in reads their favourites (the store reads none while signed out).
+      args: () => [this.trackId, this.session.profile?.userId, this.#store] as const,
+      fetch: ([id, , store], client, signal) => (id ? Promise.all([store.loadFavorited(), client.getTrack(id, { signal }).then((track) => store.learn(track))]) : undefined),
+    });
+  }
 
   /** The page's session for this element's settings, shared with every element and login that has them. */
   get session(): Session {
     return getSession(this.client);
   }
 
+  get #store(): FavoritesStore {
+    return this.favorites ?? getFavorites(this.session);
+  }
+
   /** Whether the signed-in user has favourited the track (false when signed out); undefined until loaded. */
   get favorited(): boolean | undefined {
-    return (this.own ?? this.#data.value)?.[0];
+    return this.#favorites.state.favorited;
   }
 
   /** The track's favourite count; undefined until loaded. */
   get count(): number | undefined {
-    return (this.own ?? this.#data.value)?.[1];
+    return this.#favorites.state.count;
   }
 
-  /** A sign-in or sign-out shows the new user's state; another button's change to this track shows here too. */
-  #heard = (event: Event) => {
-    const { detail } = event as GlobalEventHandlersEventMap['service-favorite-change'];
-    if (!detail.trackId) this.own = undefined;
-    else if (event.target != this && detail.trackId == this.trackId) this.own = [detail.favorited, detail.count];
-    this.requestUpdate();
-  };
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    for (const type of HEARD) document.addEventListener(type, this.#heard);
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    for (const type of HEARD) document.removeEventListener(type, this.#heard);
-  }
-
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('trackId')) this.own = undefined;
+  protected override willUpdate(): void {
     // In the login popup this page may be the redirect page (the default): hand the code to the opener.
     // Only in a popup: this button starts no full-page login, so such an answer is a login button's.
     if (!this.hasUpdated && opener && /[#?&](code|error)=/.test(location.href)) {
@@ -111,7 +102,7 @@ export class ServiceFavoriteButton extends ServiceElement {
   }
 
   protected override render() {
-    const [favorited, count] = this.own ?? this.#data.value ?? [];
+    const { favorited, count } = this.#favorites.state;
     return html`<button part="button" type="button" aria-pressed=${!!favorited} @click=${this.#click}>
       ${heartIcon()}<span>${this.i18n.t('Favorite')}</span> <b part="count">${count == null ? '' : formatCount(count, this.i18n.lang)}</b>
     </button>`;
@@ -119,17 +110,19 @@ export class ServiceFavoriteButton extends ServiceElement {
 
   #click(): void {
     const id = this.trackId;
-    if (this.#busy || !id) return;
+    const store = this.#store;
+    if (this.#loggingIn || !id || store.get(id).pending) return;
     const session = this.session;
-    if (/write/.test(session.scope!)) return void this.#toggle(session, id, !this.favorited);
-    this.#busy = true;
+    if (/write/.test(session.scope!)) return void this.#toggle(store, id, !store.get(id).favorited);
+    this.#loggingIn = true;
     // Synchronously inside the click, so the browser lets the popup open.
     login({ flow: 'code', scope: 'write', redirectUri: this.redirectUri || location.origin + location.pathname, tokenStorage: this.tokenStorage, lang: langAsked(this), client: this.client }).then(
       async (result) => {
-        this.#busy = false;
+        this.#loggingIn = false;
         if (this.#loginFailed(result) || result.status != 'success') return;
         // Signed in: favourite, unless the user had already.
-        if (!(await favoriteTracks(session).catch(() => new Set())).has(id)) await this.#toggle(session, id, true);
+        await store.loadFavorited().catch(() => {});
+        if (!store.get(id).favorited) await this.#toggle(store, id, true);
       },
     );
   }
@@ -138,19 +131,13 @@ export class ServiceFavoriteButton extends ServiceElement {
     return result?.status == 'error' && (this.emit('service-login-error', { message: result.message, reason: result.reason }), true);
   }
 
-  async #toggle(session: Session, trackId: string, favorited: boolean): Promise<void> {
-    const before = this.own;
-    const count = Math.max(0, (this.count ?? 0) + (favorited ? 1 : -1));
-    this.own = [favorited, count];
-    this.#busy = true;
+  /** Writes through the store, which shows the change at once on every element and rolls it back if the service refuses. */
+  async #toggle(store: FavoritesStore, trackId: string, favorited: boolean): Promise<void> {
     try {
-      await setFavorite(session, trackId, favorited);
-      this.emit('service-favorite-change', { trackId, favorited, count });
+      const after = await store.setFavorited(trackId, favorited);
+      this.emit('service-favorite-change', { trackId, favorited, count: after.count ?? 0 });
     } catch (error) {
-      this.own = before;
       this.emitError(error, favorited ? 'favoriteTrack' : 'unfavoriteTrack');
-    } finally {
-      this.#busy = false;
     }
   }
 }

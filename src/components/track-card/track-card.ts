@@ -3,6 +3,9 @@ import type { Track } from '../../core/index.js';
 import { ServiceElement } from '../shared/service-element.js';
 import { DataTask, resolveAs } from '../../controllers/data-task.js';
 import { AudioController } from '../../controllers/audio-controller.js';
+import { FavoritesController } from '../../controllers/favorites-controller.js';
+import { getFavorites, type FavoritesStore } from '../../core/favorites-store.js';
+import { getSession } from '../../core/login/session.js';
 import { theme } from '../shared/theme.js';
 import { safeUrl, stat } from '../shared/format.js';
 import { downloadIcon, heartIcon, pauseIcon, playIcon, playsIcon, repostIcon, verifiedIcon } from '../shared/icons.js';
@@ -53,6 +56,7 @@ export class ServiceTrackCard extends ServiceElement {
     size: { reflect: true },
     loading: { reflect: true },
     headingLevel: { type: Number, attribute: 'heading-level' },
+    favorites: { attribute: false },
   };
 
   /** The track's public id. */
@@ -68,14 +72,22 @@ export class ServiceTrackCard extends ServiceElement {
    * the page's outline, e.g. `3` under the page's `h2`. Another value means 3.
    */
   headingLevel = 3;
+  /** The favourites store whose count the card shows over the fetched one; default the page's for its settings' session (the favourite buttons'). */
+  favorites?: FavoritesStore;
 
   readonly #data = new DataTask(this, {
     operation: 'getTrack',
     args: () => [this.trackId, this.url] as const,
-    fetch: ([trackId, url], client, signal) => {
-      if (trackId) return client.getTrack(trackId, { signal });
-      return url ? resolveAs(client, url, 'track', signal) : undefined;
+    fetch: ([trackId, url], client, signal): Promise<Track> | undefined => {
+      const track = trackId ? client.getTrack(trackId, { signal }) : url ? resolveAs(client, url, 'track', signal) : undefined;
+      return track?.then((loaded) => (this.#favorites.store?.learn(loaded), loaded));
     },
+  });
+
+  // A favourite anywhere on the page shows here: the store's count wins over the fetched one.
+  readonly #favorites = new FavoritesController(this, {
+    store: () => this.favorites ?? getFavorites(getSession(this.client)),
+    trackId: (): string | undefined => this.track?.id,
   });
 
   // A time update re-renders the card only when its own track is current, once a second.
@@ -121,7 +133,7 @@ export class ServiceTrackCard extends ServiceElement {
           <div class="line">
             <ul part="stats" class="stats">
               <li>${playsIcon()} ${stat(t, '{n} play|{n} plays', track.play_count, lang)}</li>
-              <li>${heartIcon()} ${stat(t, '{n} favorite|{n} favorites', track.favorite_count, lang)}</li>
+              <li>${heartIcon()} ${stat(t, '{n} favorite|{n} favorites', this.#favorites.state.count ?? track.favorite_count, lang)}</li>
               <li>${repostIcon()} ${stat(t, '{n} repost|{n} reposts', track.repost_count, lang)}</li>
             </ul>
             <ul class="meta">
