@@ -13,6 +13,7 @@ import { cdnSitePlugin } from './test/support/cdn-site.mjs';
 import { serverJobsPlugin } from './test/support/server-jobs.mjs';
 import { rangeRecorderPlugin } from './test/support/range-recorder.mjs';
 import { reactPlugin } from './test/support/react-plugin.mjs';
+import { ssrRenderPlugin } from './test/support/ssr-render.mjs';
 
 /**
  * Starts the service, a second one with `--compat production` (production's shapes, issue 11)
@@ -72,6 +73,7 @@ const cdnFirst = process.env.WTR_CDN
 // The commands that drive other windows run as jobs (test/support/server-jobs.mjs): a login in a busy WebKit can outlast one command's 20 s.
 const popupDriver = popupDriverPlugin();
 const cdnSite = cdnSitePlugin(service.serviceUrl);
+const ssrRender = ssrRenderPlugin();
 
 export default {
   // The dev server's port: `--port N` on the command line, else WTR_PORT, else the first free one from 8000.
@@ -81,7 +83,7 @@ export default {
   concurrency: 1,
   browsers: browsersFromEnv(),
   reporters: [defaultReporter(), summaryFileReporter()],
-  plugins: [service, popupDriver, cdnSite, serverJobsPlugin([popupDriver, cdnSite]), rangeRecorderPlugin(), reactPlugin(), esbuildPlugin({ ts: true, tsconfig: 'tsconfig.json', target: 'es2022' })],
+  plugins: [service, popupDriver, cdnSite, serverJobsPlugin([popupDriver, cdnSite, ssrRender]), rangeRecorderPlugin(), reactPlugin(), esbuildPlugin({ ts: true, tsconfig: 'tsconfig.json', target: 'es2022' })],
   // Bounds for a run that hangs only: every test waits on events, never on the clock, and its waits
   // give up first (test/support/waits.ts, 30 s) so that a failure names what it waited for. A busy
   // machine only makes a run slower, never a test fail.

@@ -17,7 +17,6 @@
  */
 import { render } from '@lit-labs/ssr';
 import { collectResultSync } from '@lit-labs/ssr/lib/render-result.js';
-import { LitElementRenderer } from '@lit-labs/ssr/lib/lit-element-renderer.js';
 import { html, unsafeStatic } from 'lit/static-html.js';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import { createClient, type Client, type ClientOptions } from '../core/index.js';
@@ -28,7 +27,7 @@ import '../components/track-card/track-card.js';
 import '../components/playlist/playlist.js';
 import '../components/trending-list/trending-list.js';
 import '../components/user-card/user-card.js';
-import { LoginButtonRenderer } from '../ssr/login-button.js';
+import '../components/login-button/login-button.js';
 // Every shipped language, so a render in any of them needs no setup (Node only: their size costs no page).
 import '../translations/ar.js';
 import '../translations/de.js';
@@ -77,7 +76,7 @@ function renderWith(hook: SeedHook, value: unknown): string {
   const previous = slot[SEED];
   slot[SEED] = hook;
   try {
-    return collectResultSync(render(value, { elementRenderers: [LoginButtonRenderer, LitElementRenderer] }));
+    return collectResultSync(render(value));
   } finally {
     slot[SEED] = previous;
   }

@@ -4,13 +4,18 @@
 // Hydration support must load before Lit: this file imports it first.
 import '../../src/hydrate.js';
 import '../../src/all.js';
-import { expect, fixture, html } from '@open-wc/testing';
+import '../../src/translations/fr.js';
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import type { ServiceTrackCard } from '../../src/components/track-card/track-card.js';
 import type { ServicePlaylist } from '../../src/components/playlist/playlist.js';
 import { appName, serviceUrl } from '../support/service.js';
+import { serverCommand } from '../support/commands.js';
 import { waitFor } from '../support/waits.js';
 
 type Track = { id: string; title: string };
+
+/** The seeded demo app's API key (docs/login.md). */
+const API_KEY = '774b4a83134248429841ef8bd8a685f0875b9ab1';
 
 /** The element of one of the service's embed pages, as the page's HTML has it (declarative shadow DOM, seed script). */
 async function renderedElement(path: string, tag: string): Promise<string> {
@@ -83,6 +88,42 @@ describe('server-rendered elements (Lit development build)', () => {
     await waitFor(() => element.playlist !== undefined, 'the task completes with the embedded playlist');
     expect([...element.shadowRoot!.querySelectorAll('[part~="item"]')]).to.deep.equal(items);
     expect(requestsFor(`/playlists/${playlist!.id}`)).to.equal(0);
+    expect(warnings).to.deep.equal([]);
+    container.remove();
+  });
+
+  it('a login button hydrates in place from its server render, in its language, then logs in as any', async () => {
+    // service-kit/ssr's own render (test/support/ssr-render.mjs): the element's one template, rendered in Node.
+    const options = { host: serviceUrl, appName, apiKey: API_KEY };
+    const markup = await serverCommand<string>('ssr-render', { tag: 'service-login-button', attributes: { lang: 'fr', size: 'large' }, options });
+    const container = document.createElement('div');
+    document.body.append(container);
+    (container as HTMLElement & { setHTMLUnsafe(html: string): void }).setHTMLUnsafe(markup);
+    const el = container.querySelector('service-login-button')!;
+    const parsed = [...el.shadowRoot!.querySelectorAll('[part]')];
+    expect(parsed.map((node) => node.getAttribute('part'))).to.deep.equal(['button', 'logo', 'label']);
+    // A template that differs from the server's fails here: Lit's hydrate throws, and the update with it.
+    await el.updateComplete;
+    expect([...el.shadowRoot!.querySelectorAll('[part]')]).to.deep.equal(parsed);
+    expect(el.shadowRoot!.querySelectorAll('button')).to.have.length(1);
+    const button = parsed[0] as HTMLButtonElement;
+    expect(button.id).to.equal('service-login-button');
+    expect(button.textContent!.trim()).to.equal('Continuer avec Service');
+    expect(button.getBoundingClientRect().height).to.equal(40);
+    expect(warnings).to.deep.equal([]);
+    await expect(el).to.be.accessible();
+
+    // The hydrated button is the one that works: busy in French, the prompt asked in French.
+    const failed = oneEvent(el, 'service-login-error');
+    button.click();
+    await el.updateComplete;
+    expect(button.getAttribute('aria-busy')).to.equal('true');
+    expect(el.shadowRoot!.querySelector('[role="status"]')!.textContent).to.equal('En attente de la fenêtre de connexion');
+    const { url } = await serverCommand<{ url: string }>('login-popup', { action: 'cancel' });
+    expect(new URL(url).searchParams.get('lang')).to.equal('fr');
+    expect((await failed).detail.reason).to.equal('cancelled');
+    await el.updateComplete;
+    expect(button.getAttribute('aria-busy')).to.equal('false');
     expect(warnings).to.deep.equal([]);
     container.remove();
   });

@@ -5,6 +5,7 @@ import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import { serverCommand } from '../support/commands.js';
 import '../../src/components/login-button/login-button.js';
 import '../../src/components/provider/provider.js';
+import '../../src/translations/ar.js';
 import { DEFAULT_TEXT, type ServiceLoginButton } from '../../src/components/login-button/login-button.js';
 import { CLOSED_MESSAGE, STATE_KEY } from '../../src/core/login/login.js';
 import { pageNavigation } from '../../src/core/login/redirect.js';
@@ -152,6 +153,19 @@ describe('<service-login-button>', () => {
     inner(plain).click();
     expect(new URL((await popup('cancel')).url).searchParams.has('lang')).to.equal(false);
     await cancelled;
+  });
+
+  it('reads right to left in a right-to-left language, as every element: its words, dir and logo on the right', async () => {
+    const box = await fixture<HTMLElement>(html`<div lang="ar"><service-login-button host=${serviceUrl} api-key=${API_KEY}></service-login-button></div>`);
+    const el = box.firstElementChild as ServiceLoginButton;
+    expect(el.dir).to.equal('rtl');
+    expect(inner(el).textContent!.trim()).to.equal('المتابعة باستخدام Service');
+    const part = (name: string) => el.shadowRoot!.querySelector(`[part="${name}"]`)!.getBoundingClientRect();
+    expect(part('logo').left, 'the logo right of the text').to.be.greaterThan(part('label').right - 1);
+    await expect(el).to.be.accessible();
+    // A page that says its direction keeps it: the button sets none of its own.
+    const ltr = await fixture<HTMLElement>(html`<div lang="ar" dir="ltr"><service-login-button></service-login-button></div>`);
+    expect(ltr.firstElementChild!.hasAttribute('dir')).to.equal(false);
   });
 
   it('works from the keyboard, and reports a closed popup as service-login-error reason closed', async () => {

@@ -27,4 +27,12 @@ describe('service-kit/ssr in a language', () => {
     assert.match(html, /aria-label="Play Midnight Drive"/);
     assert.match(html, /3\.9K/);
   });
+
+  test('the login button: its label in its language (the old second copy said it in English); custom-text as text', async () => {
+    const french = await renderToString('service-login-button', { lang: 'fr' });
+    assert.match(french, /<span part="label"><!--lit-part-->Continuer avec Service<!--\/lit-part--><\/span>/);
+    assert.match(await renderToString('service-login-button'), /<span part="label"><!--lit-part-->Continue with Service<!--\/lit-part-->/);
+    const custom = await renderToString('service-login-button', { 'custom-text': '<b>Join</b>', lang: 'fr' });
+    assert.match(custom, /<span part="label"><!--lit-part-->&lt;b&gt;Join&lt;\/b&gt;<!--\/lit-part-->/);
+  });
 });

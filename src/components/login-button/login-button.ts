@@ -1,14 +1,12 @@
-import { ReactiveElement, type PropertyDeclarations, type PropertyValues } from '@lit/reactive-element';
+import { html, LitElement, nothing, type PropertyDeclarations } from 'lit';
 import type { ClientOptions, LoginProfile } from '../../core/index.js';
 import { login } from '../../core/login/login.js';
 import { fail, failed, type AuthClient, type LoginErrorReason, type LoginFlow, type LoginResult, type LoginScope, type TokenStorage } from '../../core/login/shared.js';
 import { authClientFor } from '../../core/login/client.js';
 import { ConfiguredElement, define } from '../shared/configured-element.js';
 import { ProvidedSettings, settingsOf } from '../../controllers/provided-settings.js';
+import { Language, langAsked } from '../../controllers/language.js';
 import { loginButtonStyles } from './login-button.styles.js';
-import { listen } from '../../core/i18n/registry.js';
-import { lookup } from '../../core/i18n/translate.js';
-import { langAsked } from '../../controllers/language.js';
 
 /** Detail of `service-login-success`. */
 export interface LoginSuccessDetail {
@@ -30,12 +28,6 @@ export interface LoginErrorDetail {
 
 /** The button's text when `custom-text` is not set. */
 export const DEFAULT_TEXT = 'Continue with Service';
-/** The status line's text while the login is under way. @internal */
-export const BUSY_TEXT = 'Waiting for the login window';
-/** The id of the button inside the element. @internal */
-export const BUTTON_ID = 'service-login-button';
-/** The logo's path (24 × 24). @internal */
-export const LOGO_PATH = 'M12 2.5 1.5 20.5h21zm0 6.2 4.8 8.3H7.2z';
 
 /**
  * A "Continue with Service" button: opens the login prompt in a popup (or, with
@@ -55,11 +47,9 @@ export const LOGO_PATH = 'M12 2.5 1.5 20.5h21zm0 6.2 4.8 8.3H7.2z';
  * @cssproperty [--service-radius=4px] - Corner radius when `corners` is `default`.
  * @cssproperty [--service-font=system-ui] - Font family.
  */
-export class ServiceLoginButton extends ConfiguredElement(ReactiveElement) {
+export class ServiceLoginButton extends ConfiguredElement(LitElement) {
   static override styles = loginButtonStyles;
-  // Not ServiceElement, no decorators and no lit-html (it draws its few nodes itself, see update):
-  // the button's whole module graph has a 10 KB budget. ConfiguredElement brings the configuration attributes. A server render (service-kit/ssr) draws
-  // the same nodes (src/ssr/login-button.ts), and the button takes them over as they are.
+  // Not ServiceElement: that brings the whole REST client, and logging in needs only host selection and verify (authClientFor).
   static override properties: PropertyDeclarations = {
     scope: { reflect: true },
     size: { reflect: true },
@@ -107,8 +97,12 @@ export class ServiceLoginButton extends ConfiguredElement(ReactiveElement) {
   declare lang: string;
   /** True while the prompt is open and the token is being verified. */
   protected busy = false;
-  /** Stops re-rendering on the page's language changes and translations. */
-  #forget?: () => void;
+
+  /**
+   * The element's language and direction, and its strings in it (`i18n.t`), as every element's.
+   * @internal
+   */
+  readonly i18n: Language = new Language(this);
 
   /** A `<service-provider>`'s settings. */
   private provided?: ClientOptions;
@@ -116,7 +110,6 @@ export class ServiceLoginButton extends ConfiguredElement(ReactiveElement) {
   constructor() {
     super();
     new ProvidedSettings(this, (value) => (this.provided = value));
-    this.addController({ hostConnected: () => (this.#forget = listen(() => this.requestUpdate())), hostDisconnected: () => this.#forget?.() });
   }
 
   /**
@@ -137,37 +130,13 @@ export class ServiceLoginButton extends ConfiguredElement(ReactiveElement) {
     }
   }
 
-  /** The button, its label and the status line, once drawn (or taken over from a server render). */
-  #nodes?: [HTMLButtonElement, Element, Element];
-
-  protected override update(changed: PropertyValues): void {
-    super.update(changed);
-    const root = this.renderRoot;
-    if (!this.#nodes) {
-      if (!root.querySelector('button')) {
-        const el = (tag: string, attributes: Record<string, string>, svg?: boolean) => {
-          const node = svg ? document.createElementNS('http://www.w3.org/2000/svg', tag) : document.createElement(tag);
-          for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
-          return node;
-        };
-        const button = el('button', { id: BUTTON_ID, part: 'button', type: 'button' });
-        const logo = el('svg', { part: 'logo', viewBox: '0 0 24 24', fill: 'currentColor', 'aria-hidden': 'true' }, true);
-        logo.append(el('path', { 'fill-rule': 'evenodd', d: LOGO_PATH }, true));
-        button.append(logo, el('span', { part: 'label' }));
-        root.append(button, el('span', { role: 'status' }));
-      }
-      this.#nodes = ['button', '[part=label]', '[role=status]'].map((s) => root.querySelector(s)!) as [HTMLButtonElement, Element, Element];
-      this.#nodes[0].addEventListener('click', () => this.onClick());
-    }
-    const [button, label, status] = this.#nodes;
-    button.disabled = this.disabled;
-    button.setAttribute('aria-busy', String(this.busy));
-    if (this.busy) button.setAttribute('aria-disabled', 'true');
-    else button.removeAttribute('aria-disabled');
-    // Its two strings in its language, when a translation has them.
-    const say = (key: typeof DEFAULT_TEXT | typeof BUSY_TEXT) => (lookup(langAsked(this), key) as string | undefined) ?? key;
-    label.textContent = this.customText || say(DEFAULT_TEXT);
-    status.textContent = this.busy ? say(BUSY_TEXT) : '';
+  protected override render() {
+    const { busy, i18n } = this;
+    // aria-disabled while busy, not disabled: the button keeps its focus. Idle status `nothing`, not '': a hydrated '' has no text node, and Lit would write into its end marker.
+    return html`<button id="service-login-button" part="button" type="button" ?disabled=${this.disabled} aria-busy=${busy} aria-disabled=${busy || nothing} @click=${this.onClick}>
+        <svg part="logo" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true"><path fill-rule="evenodd" d="M12 2.5 1.5 20.5h21zm0 6.2 4.8 8.3H7.2z"></path></svg>
+        <span part="label">${this.customText || i18n.t(DEFAULT_TEXT)}</span>
+      </button><span role="status">${busy ? i18n.t('Waiting for the login window') : nothing}</span>`;
   }
 
   private onClick(): void {

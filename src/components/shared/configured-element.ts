@@ -16,8 +16,8 @@ export type Configured = Pick<ClientOptions, 'appName' | 'apiKey' | 'hostListUrl
 /**
  * The configuration attributes, shared by `<service-provider>`, the login button and every data
  * element (which app asks, and where the service is), and the elements' one event helper. A
- * mixin over any ReactiveElement: the login button takes it without lit-html
- * (`ConfiguredElement(ReactiveElement)`), the others with it (`ConfiguredElement(LitElement)`).
+ * mixin over any ReactiveElement: the provider, which draws nothing, takes it without lit-html
+ * (`ConfiguredElement(ReactiveElement)`), the elements with it (`ConfiguredElement(LitElement)`).
  */
 export const ConfiguredElement = <Base extends ElementClass>(base: Base): ElementClass<Configured> & Base => {
   abstract class ConfiguredElement extends base {
