@@ -1,7 +1,7 @@
-import type { AuthRequest, ParamProblem } from './params.js';
-import { requestFields } from './params.js';
-import { scriptJson } from '../../src/ssr/seeds.js';
-import { dirOf } from '../languages.js';
+import type { AuthRequest, ParamProblem } from '../params.js';
+import { requestFields } from '../params.js';
+import { scriptJson } from '../../../src/ssr/seeds.js';
+import { dirOf } from '../../languages.js';
 import { authWords, fill, type AuthLang, type WordKey } from './words.js';
 
 /**

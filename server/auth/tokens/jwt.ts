@@ -1,6 +1,6 @@
-import type { LoginProfile, SquareImages } from '../../src/core/types.js';
-import { badRequest, notFound } from '../http/errors.js';
-import { encodeId } from '../ids.js';
+import type { LoginProfile, SquareImages } from '../../../src/core/types.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { encodeId } from '../../ids.js';
 import { recoverPersonalSigner, signPersonalMessage } from './wallet.js';
 
 /**

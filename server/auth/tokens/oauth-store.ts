@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from '../db/open.js';
-import type { ServiceContext } from '../context.js';
+import type { Db } from '../../db/open.js';
+import type { ServiceContext } from '../../context.js';
 import { challengeOf } from './pkce.js';
 
 /**
