@@ -1,6 +1,6 @@
 /**
  * The service's login, by what each part is: `params.ts` (a login request's checks),
- * `delivery.ts`, `same-origin.ts` and `throttle.ts` (its guards); `pages/` (the HTML pages,
+ * `delivery.ts` (where its outcome goes), `same-origin.ts` and `throttle.ts` (its guards); `pages/` (the HTML pages,
  * their words and how they are sent); `tokens/` (the login JWT, PKCE, bearer tokens and the code
  * flow's store); `store/` (accounts, apps, passwords, sessions). The `create-app` command is
  * `server/cli-create-app.ts`.

@@ -1,7 +1,7 @@
 import { dirOf } from '../languages.js';
 import { wordsOf } from './words.js';
 import { createHash } from 'node:crypto';
-import { escapeHtml } from '../auth/pages/login.js';
+import { escapeHtml } from '../../src/ssr/escape-html.js';
 
 /**
  * The HTML documents around a server-rendered element: the embed pages (`/embed/<kind>/<id>`,

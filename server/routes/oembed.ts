@@ -2,7 +2,7 @@ import type { RouteModule } from '../context.js';
 import { readApi } from '../api/index.js';
 import { errorBody, notFound } from '../http/errors.js';
 import { encodeId } from '../ids.js';
-import { escapeHtml } from '../auth/pages/login.js';
+import { escapeHtml } from '../../src/ssr/escape-html.js';
 import { EMBED_SIZES, EMBED_THEMES, FRAME_SIZES, PROVIDER, type EmbedSize, type EmbedTheme } from '../embed/document.js';
 import { resolvePath } from './resolve.js';
 import { resourceTitle } from './embed.js';
