@@ -13,7 +13,7 @@ import { trackRoutes } from '../../server/routes/tracks.js';
 import { oauthTokenRoutes } from '../../server/routes/oauth-token.js';
 import { meRoutes } from '../../server/routes/me.js';
 import { bearerWriteRoutes } from '../../server/routes/bearer-write.js';
-import type { TokenLifetimes } from '../../server/auth/tokens/oauth-store.js';
+import type { TokenLifetimes } from '../../server/auth/tokens/lifetimes.js';
 import { DEMO_APP } from '../../server/auth/store/apps.js';
 
 export const BASE_URL = 'http://127.0.0.1:7700';
