@@ -15,6 +15,13 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
   },
+  {
+    // A double cast hides from the compiler exactly what it should check: type it, or check a table with `satisfies`.
+    files: ['src/**/*.ts', 'server/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', { selector: "TSAsExpression > TSAsExpression.expression[typeAnnotation.type='TSUnknownKeyword']", message: 'No `as unknown as`: type the value, narrow it, or check it with `satisfies`.' }],
+    },
+  },
   { files: ['src/**/*.ts'], ...litConfigs['flat/recommended'] },
   { files: ['src/**/*.ts'], ...wcConfigs['flat/recommended'] },
   {

@@ -15,6 +15,7 @@ import { chromium, type Page } from 'playwright-core';
 import { startService } from '../server/service.js';
 import { DEMO, NON_VISUAL, findSamples, presets, type Preset } from '../demo/presets.js';
 import { ROOT, elementNames, ensureCdnBuild, fileUnder, serveStatic } from './start.js';
+import { escapeHtml } from '../src/ssr/escape-html.js';
 
 const CHROMIUM_ARGS = ['--no-sandbox', '--headless=new', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--autoplay-policy=no-user-gesture-required'];
 const THEMES = { light: '#ffffff', dark: '#17171c' } as const;
@@ -24,8 +25,6 @@ const SETTLE_TIMEOUT_MS = 15_000;
 /** Space kept around the element in the crop. */
 const PAD = 12;
 
-const escapeAttr = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
-
 /** The shots of each element: as a desktop page shows it, in a phone's column, and (the track card) playing. */
 type Variant = 'desktop' | 'phone' | 'playing';
 const PHONE = { viewport: 390, column: 342 };
@@ -34,7 +33,7 @@ const fileName = (tag: string, variant: Variant, theme: Theme, lang?: string) =>
 function shotPage(tag: string, name: string, preset: Preset | undefined, theme: Theme, serviceUrl: string, column?: number, lang?: string): string {
   const attrs: Record<string, string | boolean> = { 'app-name': DEMO.appName, host: serviceUrl, theme, ...preset?.attrs };
   const markup = Object.entries(attrs)
-    .map(([k, v]) => (v === true ? k : v === false ? '' : `${k}="${escapeAttr(v)}"`))
+    .map(([k, v]) => (v === true ? k : v === false ? '' : `${k}="${escapeHtml(v)}"`))
     .join(' ');
   return `<!doctype html><html lang="${lang ?? 'en'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${tag}</title>
 ${lang ? `<script type="module" src="/dist/cdn/translations/${lang.split('-')[0]}.js"></script>` : ''}

@@ -138,7 +138,7 @@ export function startDemoServer(port: number, serviceUrl: string, root = ROOT): 
 
 async function main(): Promise<void> {
   if (process.argv[2] === 'create-app') {
-    const { createAppCommand } = await import('../server/auth/cli-create-app.js');
+    const { createAppCommand } = await import('../server/cli-create-app.js');
     process.exitCode = createAppCommand(process.argv.slice(3));
     return;
   }

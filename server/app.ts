@@ -26,7 +26,7 @@ export async function buildApp(ctx: ServiceContext, modules: RouteModule[], logg
       const message = status === 431 ? 'Request header fields too large' : 'Malformed HTTP request';
       const body = JSON.stringify(errorBody(status, message));
       // An answer to HEAD has no body, even when the request could not be parsed.
-      const raw: unknown = (error as unknown as { rawPacket?: unknown }).rawPacket;
+      const raw = 'rawPacket' in error ? error.rawPacket : undefined;
       const head = Buffer.isBuffer(raw) && raw.toString('latin1', 0, 5) === 'HEAD ';
       if (socket.writable) {
         socket.end(

@@ -1,6 +1,6 @@
 import { startService } from './service.js';
 import { parseServiceArgs, SERVICE_USAGE } from './options.js';
-import { createAppCommand, CREATE_APP_USAGE } from './auth/cli-create-app.js';
+import { createAppCommand, CREATE_APP_USAGE } from './cli-create-app.js';
 
 const USAGE = `Usage: npm run server -- [options]
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from './db/open.js';
-import type { TokenLifetimes } from './auth/oauth-store.js';
+import type { TokenLifetimes } from './auth/tokens/lifetimes.js';
 
 /** What every route module is given. */
 export interface ServiceContext {

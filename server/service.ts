@@ -23,7 +23,7 @@ import { embedRoutes } from './routes/embed.js';
 import { oauthTokenRoutes } from './routes/oauth-token.js';
 import { meRoutes } from './routes/me.js';
 import { bearerWriteRoutes } from './routes/bearer-write.js';
-import type { TokenLifetimes } from './auth/oauth-store.js';
+import type { TokenLifetimes } from './auth/tokens/lifetimes.js';
 
 export type Scale = 'default' | 'large';
 

@@ -1,7 +1,7 @@
 import { checkRedirectUri, isPostMessage } from '../../src/core/redirect-uri.js';
-import type { AppQueries, AppRow } from './apps.js';
-import { isS256Challenge } from './pkce.js';
-import { authLang, type AuthLang } from './words.js';
+import type { AppQueries, AppRow } from './store/apps.js';
+import { isS256Challenge } from './tokens/pkce.js';
+import { authLang, type AuthLang } from './pages/words.js';
 
 /** A login request whose every parameter (contract 4.2) has been checked. */
 export interface AuthRequest {

@@ -1,20 +1,14 @@
 import { dirOf } from '../languages.js';
-import { wordsOf } from './words.js';
+import { listenOn } from './words.js';
+import type { EmbedKind, EmbedSize, EmbedTheme } from './kinds.js';
 import { createHash } from 'node:crypto';
-import { escapeHtml } from '../auth/pages.js';
+import { escapeHtml } from '../../src/ssr/escape-html.js';
 
 /**
  * The HTML documents around a server-rendered element: the embed pages (`/embed/<kind>/<id>`,
  * made to sit in an iframe on any site) and the public pages (`/<handle>/…`, which advertise
  * oEmbed). Both load one script, the kit with hydration support, from the service itself.
  */
-
-export type EmbedKind = 'track' | 'playlist' | 'user';
-export const EMBED_KINDS: readonly EmbedKind[] = ['track', 'playlist', 'user'];
-export type EmbedSize = 'card' | 'compact' | 'tiny';
-export const EMBED_SIZES: readonly EmbedSize[] = ['card', 'compact', 'tiny'];
-export const EMBED_THEMES = ['light', 'dark', 'auto'] as const;
-export type EmbedTheme = (typeof EMBED_THEMES)[number];
 
 /** The iframe's size for each kind and size of embed page, in CSS pixels: what the page needs without scrolling (a playlist's card scrolls its list). */
 export const FRAME_SIZES: Record<EmbedKind, Record<EmbedSize, { width: number; height: number }>> = {
@@ -120,7 +114,7 @@ export function htmlDocument({ title, element, baseUrl, layout, size = 'card', o
     canonical && layout === 'page' ? `<link rel="canonical" href="${escapeHtml(canonical)}">` : '',
     oembed ? `<link rel="alternate" type="application/json+oembed" href="${escapeHtml(oembed)}" title="${escapeHtml(title)}">` : '',
   ].filter(Boolean);
-  const brand = `<a class="brand" href="${escapeHtml(canonical ?? `${baseUrl}/`)}" target="_blank" rel="noopener">${MARK}<span>${escapeHtml(wordsOf(lang).listenOn.replace('{provider}', PROVIDER))}</span></a>`;
+  const brand = `<a class="brand" href="${escapeHtml(canonical ?? `${baseUrl}/`)}" target="_blank" rel="noopener">${MARK}<span>${escapeHtml(listenOn(lang, PROVIDER))}</span></a>`;
   const body = layout === 'embed' ? `<div class="frame">\n${element}\n${brand}\n</div>` : `<main class="page"><h1>${escapeHtml(title)}</h1>\n${element}\n</main>`;
   const html = `<!doctype html>
 <html lang="${escapeHtml(lang)}" dir="${dirOf(lang)}">

@@ -5,13 +5,12 @@ import { notFound } from '../http/errors.js';
 import { decodeId, encodeId } from '../ids.js';
 import { kitBundle, translationBundle } from '../embed/kit.js';
 import { KIT_TRANSLATIONS } from '../languages.js';
-import { embedLang, wordsOf } from '../embed/words.js';
+import { embedLang, missingText } from '../embed/words.js';
 import { pageRenderer } from '../embed/render.js';
-import {
-  ELEMENT_OF, EMBED_KINDS, EMBED_SIZES, EMBED_THEMES, htmlDocument, KIT_PATH,
-  type EmbedKind, type EmbedSize, type EmbedTheme,
-} from '../embed/document.js';
+import { ELEMENT_OF, htmlDocument, KIT_PATH } from '../embed/document.js';
+import { EMBED_KINDS, EMBED_SIZES, EMBED_THEMES, type EmbedKind, type EmbedSize, type EmbedTheme } from '../embed/kinds.js';
 import { resolvePath, type FoundResource } from './resolve.js';
+import { escapeHtml } from '../../src/ssr/escape-html.js';
 
 /** The element's own attributes for a resource, size and theme. */
 function elementAttributes(kind: EmbedKind, id: string, size: EmbedSize, theme?: EmbedTheme, lang?: string): Record<string, string | undefined> {
@@ -92,7 +91,7 @@ export const embedRoutes: RouteModule = (app, ctx) => {
       const lang = embedLang(req.query.lang);
       if (!row) {
         // An HTML page in the frame, never the API's JSON: the embed's theme, its size, a way on.
-        const element = `<div class="missing" data-embed role="alert"><p>${wordsOf(lang).missing[kind]}</p></div>`;
+        const element = `<div class="missing" data-embed role="alert"><p>${escapeHtml(missingText(lang, kind))}</p></div>`;
         const doc = htmlDocument({ title: `Not available`, element, baseUrl: ctx.baseUrl, layout: 'embed', size, theme, kind, script: false, lang });
         return send(reply.code(404), doc);
       }

@@ -1,8 +1,8 @@
 import type { RouteModule } from '../context.js';
 import { readApi, sendData } from '../api/index.js';
-import { appQueries } from '../auth/apps.js';
-import { requireBearer } from '../auth/bearer.js';
-import { oauthOf } from '../auth/oauth-store.js';
+import { appQueries } from '../auth/store/apps.js';
+import { requireBearer } from '../auth/tokens/bearer.js';
+import { oauthOf } from '../auth/tokens/oauth-store.js';
 import { ANY_LOOPBACK } from '../../src/core/redirect-uri.js';
 import { HttpError, notFound } from '../http/errors.js';
 

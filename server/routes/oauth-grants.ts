@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AccountRow } from '../auth/accounts.js';
-import type { AppQueries } from '../auth/apps.js';
-import { grantsPage, type AppGrant } from '../auth/grant-pages.js';
-import type { OauthStore } from '../auth/oauth-store.js';
-import { loginFields, messagePage } from '../auth/pages.js';
+import type { AccountRow } from '../auth/store/accounts.js';
+import type { AppQueries } from '../auth/store/apps.js';
+import { grantsPage, type AppGrant } from '../auth/pages/grants.js';
+import type { OauthStore } from '../auth/tokens/oauth-store.js';
+import { loginFields, messagePage } from '../auth/pages/login.js';
 import { readAuthRequest } from '../auth/params.js';
-import { authLang } from '../auth/words.js';
-import { newNonce, sendPage, type LoginWeb } from '../auth/web.js';
+import { authLang } from '../auth/pages/words.js';
+import { newNonce, sendPage, type LoginWeb } from '../auth/pages/web.js';
 
 export interface GrantDeps {
   web: LoginWeb;

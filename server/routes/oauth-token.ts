@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { RouteModule } from '../context.js';
-import { appQueries } from '../auth/apps.js';
-import { oauthOf, type Exchange, type TokenErrorCode } from '../auth/oauth-store.js';
+import { appQueries } from '../auth/store/apps.js';
+import { oauthOf, type Exchange, type TokenErrorCode } from '../auth/tokens/oauth-store.js';
 
 /**
  * The code flow's token endpoints (issue 26), for public clients calling from any page:

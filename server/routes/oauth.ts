@@ -2,17 +2,17 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { RouteModule } from '../context.js';
 import type { SquareImages } from '../../src/core/types.js';
 import { readApi } from '../api/index.js';
-import { accountQueries } from '../auth/accounts.js';
-import { appQueries } from '../auth/apps.js';
-import { loginClaims, signLoginToken } from '../auth/jwt.js';
-import { consentPage, invalidRequestPage, messagePage, postMessagePage, signInPage } from '../auth/pages.js';
+import { accountQueries } from '../auth/store/accounts.js';
+import { appQueries } from '../auth/store/apps.js';
+import { loginClaims, signLoginToken } from '../auth/tokens/jwt.js';
+import { consentPage, invalidRequestPage, messagePage, postMessagePage, signInPage } from '../auth/pages/login.js';
 import { authPath, readAuthRequest, type AuthRequest } from '../auth/params.js';
-import { authLang, authWords, fill } from '../auth/words.js';
-import { FULL_COST, hashPassword, needsRehash, verifyPassword } from '../auth/passwords.js';
+import { authLang, authWords, fill } from '../auth/pages/words.js';
+import { FULL_COST, hashPassword, needsRehash, verifyPassword } from '../auth/store/passwords.js';
 import { LoginThrottle, type ThrottleOptions } from '../auth/throttle.js';
 import { deliveryLocation } from '../auth/delivery.js';
-import { loginWeb, newNonce, sendPage as page } from '../auth/web.js';
-import { oauthOf } from '../auth/oauth-store.js';
+import { loginWeb, newNonce, sendPage as page } from '../auth/pages/web.js';
+import { oauthOf } from '../auth/tokens/oauth-store.js';
 import { grantRoutes } from './oauth-grants.js';
 
 /** Tunables, for tests; the defaults are what the service runs with (see throttle.ts). */

@@ -2,8 +2,9 @@ import type { RouteModule } from '../context.js';
 import { readApi } from '../api/index.js';
 import { errorBody, notFound } from '../http/errors.js';
 import { encodeId } from '../ids.js';
-import { escapeHtml } from '../auth/pages.js';
-import { EMBED_SIZES, EMBED_THEMES, FRAME_SIZES, PROVIDER, type EmbedSize, type EmbedTheme } from '../embed/document.js';
+import { escapeHtml } from '../../src/ssr/escape-html.js';
+import { FRAME_SIZES, PROVIDER } from '../embed/document.js';
+import { EMBED_SIZES, EMBED_THEMES, type EmbedSize, type EmbedTheme } from '../embed/kinds.js';
 import { resolvePath } from './resolve.js';
 import { resourceTitle } from './embed.js';
 

@@ -1,6 +1,6 @@
 import type { RouteModule } from '../context.js';
-import { accountQueries } from '../auth/accounts.js';
-import { verifyLoginToken } from '../auth/jwt.js';
+import { accountQueries } from '../auth/store/accounts.js';
+import { verifyLoginToken } from '../auth/tokens/jwt.js';
 import { appName } from '../http/schemas.js';
 
 /**

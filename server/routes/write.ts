@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RouteModule } from '../context.js';
-import { appQueries, type AppRow } from '../auth/apps.js';
+import { appQueries, type AppRow } from '../auth/store/apps.js';
 import { HttpError } from '../http/errors.js';
 import { keyOf } from '../api/index.js';
 import { catalogWrites } from '../api/writes.js';

@@ -29,7 +29,7 @@ export type Settings = ClientOptions & Required<Pick<ClientOptions, 'timeout' | 
 
 /**
  * The page's defaults, set by `configure()`. Kept apart from the client so that the login
- * flow (auth-client.ts) reads them without loading the typed client.
+ * flow's slim client (login/client.ts) reads them without loading the typed client.
  */
 export let defaults: ClientOptions = {};
 

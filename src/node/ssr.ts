@@ -22,6 +22,7 @@ import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import { createClient, type Client, type ClientOptions } from '../core/index.js';
 import type { SeedHook } from '../controllers/data-task.js';
 import { SEED, seedKey, seedScript } from '../ssr/seeds.js';
+import { escapeHtml } from '../ssr/escape-html.js';
 import { attributeValue, withSettings, type Attributes } from '../ssr/settings.js';
 import '../components/track-card/track-card.js';
 import '../components/playlist/playlist.js';
@@ -56,8 +57,6 @@ export interface SsrResult {
 // A render asks for more data once what it has shows more (a user card's open tab once its profile is in).
 const MAX_PASSES = 4;
 
-const escapeAttribute = (value: string) => value.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /** The opening tag's attributes, each name checked, each value escaped. */
 function attributeText(attributes: Attributes): string {
   let text = '';
@@ -65,7 +64,7 @@ function attributeText(attributes: Attributes): string {
     if (!/^[a-z][a-z0-9-]*$/.test(name)) throw new TypeError(`${JSON.stringify(name)} is not an attribute name`);
     const written = attributeValue(value);
     if (written === undefined) continue;
-    text += value === true ? ` ${name}` : ` ${name}="${escapeAttribute(written)}"`;
+    text += value === true ? ` ${name}` : ` ${name}="${escapeHtml(written)}"`;
   }
   return text;
 }

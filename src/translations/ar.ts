@@ -2,7 +2,10 @@
 import { registerTranslation } from '../core/i18n/registry.js';
 import type { Complete } from '../core/i18n/en.js';
 
-registerTranslation('ar', {
+/** The language this module registers: how the service (server/languages.ts) learns what the kit ships. */
+export const lang = 'ar';
+
+registerTranslation(lang, {
   'The service could not be reached.': 'تعذّر الوصول إلى الخدمة.',
   'Something went wrong.': 'حدث خطأ ما.',
   'Retry': 'إعادة المحاولة',

@@ -2,7 +2,10 @@
 import { registerTranslation } from '../core/i18n/registry.js';
 import type { Complete } from '../core/i18n/en.js';
 
-registerTranslation('de', {
+/** The language this module registers: how the service (server/languages.ts) learns what the kit ships. */
+export const lang = 'de';
+
+registerTranslation(lang, {
   'The service could not be reached.': 'Der Dienst ist nicht erreichbar.',
   'Something went wrong.': 'Etwas ist schiefgelaufen.',
   'Retry': 'Erneut versuchen',

@@ -2,7 +2,10 @@
 import { registerTranslation } from '../core/i18n/registry.js';
 import type { Complete } from '../core/i18n/en.js';
 
-registerTranslation('es', {
+/** The language this module registers: how the service (server/languages.ts) learns what the kit ships. */
+export const lang = 'es';
+
+registerTranslation(lang, {
   'The service could not be reached.': 'No se pudo conectar con el servicio.',
   'Something went wrong.': 'Algo salió mal.',
   'Retry': 'Reintentar',

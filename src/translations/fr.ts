@@ -2,7 +2,10 @@
 import { registerTranslation } from '../core/i18n/registry.js';
 import type { Complete } from '../core/i18n/en.js';
 
-registerTranslation('fr', {
+/** The language this module registers: how the service (server/languages.ts) learns what the kit ships. */
+export const lang = 'fr';
+
+registerTranslation(lang, {
   'The service could not be reached.': 'Le service est injoignable.',
   'Something went wrong.': 'Une erreur est survenue.',
   'Retry': 'Réessayer',

@@ -2,7 +2,10 @@
 import { registerTranslation } from '../core/i18n/registry.js';
 import type { Complete } from '../core/i18n/en.js';
 
-registerTranslation('ja', {
+/** The language this module registers: how the service (server/languages.ts) learns what the kit ships. */
+export const lang = 'ja';
+
+registerTranslation(lang, {
   'The service could not be reached.': 'サービスに接続できませんでした。',
   'Something went wrong.': 'エラーが発生しました。',
   'Retry': '再試行',

@@ -2,7 +2,10 @@
 import { registerTranslation } from '../core/i18n/registry.js';
 import type { Complete } from '../core/i18n/en.js';
 
-registerTranslation('pt', {
+/** The language this module registers: how the service (server/languages.ts) learns what the kit ships. */
+export const lang = 'pt';
+
+registerTranslation(lang, {
   'The service could not be reached.': 'Não foi possível contactar o serviço.',
   'Something went wrong.': 'Algo deu errado.',
   'Retry': 'Tentar novamente',

@@ -7,7 +7,7 @@
  * way (same signer, same claims): listed apart, since accepting one admits no other user.
  */
 import { secp256k1 } from '@noble/curves/secp256k1.js';
-import { signPersonalMessage } from '../../server/auth/wallet.js';
+import { signPersonalMessage } from '../../server/auth/tokens/wallet.js';
 
 export interface TokenCase {
   label: string;

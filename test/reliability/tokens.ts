@@ -9,8 +9,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { RunningService } from '../../server/service.js';
-import { loginClaims, signLoginToken } from '../../server/auth/jwt.js';
-import { newWallets } from '../../server/auth/wallet.js';
+import { loginClaims, signLoginToken } from '../../server/auth/tokens/jwt.js';
+import { newWallets } from '../../server/auth/tokens/wallet.js';
 import { encodeId } from '../../server/ids.js';
 import { formFields } from '../server/auth-fixture.js';
 import { tokenCases, type Keys } from './token-cases.js';

@@ -5,10 +5,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openCatalog } from '../../server/service.js';
-import { createAppCommand } from '../../server/auth/cli-create-app.js';
+import { createAppCommand } from '../../server/cli-create-app.js';
 import { DEMO_ACCOUNT, DEMO_APP, prepareLogin } from '../../server/auth/index.js';
-import { appQueries } from '../../server/auth/apps.js';
-import { verifyPassword } from '../../server/auth/passwords.js';
+import { appQueries } from '../../server/auth/store/apps.js';
+import { verifyPassword } from '../../server/auth/store/passwords.js';
 
 let dataDir: string;
 before(() => {

@@ -13,8 +13,8 @@ import { trackRoutes } from '../../server/routes/tracks.js';
 import { oauthTokenRoutes } from '../../server/routes/oauth-token.js';
 import { meRoutes } from '../../server/routes/me.js';
 import { bearerWriteRoutes } from '../../server/routes/bearer-write.js';
-import type { TokenLifetimes } from '../../server/auth/oauth-store.js';
-import { DEMO_APP } from '../../server/auth/apps.js';
+import type { TokenLifetimes } from '../../server/auth/tokens/lifetimes.js';
+import { DEMO_APP } from '../../server/auth/store/apps.js';
 
 export const BASE_URL = 'http://127.0.0.1:7700';
 const PICTURE = JSON.stringify({ '150x150': '/images/u/1/150.jpg', '480x480': '/images/u/1/480.jpg', '1000x1000': 'https://cdn.example/1000.jpg' });

@@ -2,9 +2,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { LightMyRequestResponse } from 'fastify';
-import { DEMO_APP } from '../../server/auth/apps.js';
-import { DEMO_ACCOUNT, GENERATED_PASSWORD } from '../../server/auth/accounts.js';
-import { needsRehash } from '../../server/auth/passwords.js';
+import { DEMO_APP } from '../../server/auth/store/apps.js';
+import { DEMO_ACCOUNT, GENERATED_PASSWORD } from '../../server/auth/store/accounts.js';
+import { needsRehash } from '../../server/auth/store/passwords.js';
 import { authService, authUrl, BASE_URL, Browser, formFields, type AuthService } from './auth-fixture.js';
 
 let service: AuthService;

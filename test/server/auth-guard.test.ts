@@ -1,7 +1,7 @@
 // What the login page refuses: bad parameters, forged forms, password guessing, bad bodies.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEMO_ACCOUNT, GENERATED_PASSWORD } from '../../server/auth/accounts.js';
+import { DEMO_ACCOUNT, GENERATED_PASSWORD } from '../../server/auth/store/accounts.js';
 import { authService, authUrl, Browser, formFields, loginParams, type AuthService } from './auth-fixture.js';
 
 let service: AuthService;

@@ -5,9 +5,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { LightMyRequestResponse } from 'fastify';
-import { DEMO_APP } from '../../server/auth/apps.js';
-import { DEMO_ACCOUNT, GENERATED_PASSWORD } from '../../server/auth/accounts.js';
-import { sessionCookie, sessionIds } from '../../server/auth/session.js';
+import { DEMO_APP } from '../../server/auth/store/apps.js';
+import { DEMO_ACCOUNT, GENERATED_PASSWORD } from '../../server/auth/store/accounts.js';
+import { sessionCookie, sessionIds } from '../../server/auth/store/session.js';
 import { encodeId } from '../../server/ids.js';
 import { authService, authUrl, BASE_URL, Browser, formFields, type AuthService } from './auth-fixture.js';
 

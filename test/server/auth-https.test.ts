@@ -7,8 +7,8 @@ import { request } from 'node:https';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { openMemoryDatabase, type Db } from '../../server/db/open.js';
 import { prepareLogin } from '../../server/auth/index.js';
-import { DEMO_APP } from '../../server/auth/apps.js';
-import { DEMO_ACCOUNT } from '../../server/auth/accounts.js';
+import { DEMO_APP } from '../../server/auth/store/apps.js';
+import { DEMO_ACCOUNT } from '../../server/auth/store/accounts.js';
 import { createOauthRoutes } from '../../server/routes/oauth.js';
 import { authUrl, encodeForm, formFields, seedUsers } from './auth-fixture.js';
 

@@ -3,10 +3,10 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { LightMyRequestResponse } from 'fastify';
-import { DEMO_APP } from '../../server/auth/apps.js';
-import { DEMO_ACCOUNT } from '../../server/auth/accounts.js';
+import { DEMO_APP } from '../../server/auth/store/apps.js';
+import { DEMO_ACCOUNT } from '../../server/auth/store/accounts.js';
 import { acceptedLang, namedLang, SHIPPED_LANGS } from '../../server/languages.js';
-import { AUTH_LANGS, authWords, type AuthLang, type WordKey } from '../../server/auth/words.js';
+import { AUTH_LANGS, authWords, type AuthLang, type WordKey } from '../../server/auth/pages/words.js';
 import { authService, authUrl, Browser, formFields, loginParams, type AuthService } from './auth-fixture.js';
 import { authorizeUrl, codeParams, exchange, outcomeOf, pkce, REDIRECT } from './oauth-fixture.js';
 

@@ -2,7 +2,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkOrigin, checkRedirectUri } from '../../src/core/redirect-uri.js';
-import { DEMO_APP } from '../../server/auth/apps.js';
+import { DEMO_APP } from '../../server/auth/store/apps.js';
 import { REDIRECT_URI_CASES } from './redirect-uri-cases.js';
 import { authService, authUrl, type AuthService } from './auth-fixture.js';
 

@@ -9,9 +9,9 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
-import { needsRehash } from '../../server/auth/passwords.js';
+import { needsRehash } from '../../server/auth/store/passwords.js';
 import { authService, authUrl, Browser, formFields, type AuthService } from './auth-fixture.js';
-import { DEMO_APP } from '../../server/auth/apps.js';
+import { DEMO_APP } from '../../server/auth/store/apps.js';
 
 let service: AuthService;
 const unlimited = { freeFailures: 1e9 };

@@ -6,10 +6,10 @@ import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { authService, seedUsers, type AuthService } from './auth-fixture.js';
 import { openMemoryDatabase } from '../../server/db/open.js';
-import { DEMO_ACCOUNT, GENERATED_PASSWORD, ensureAccounts } from '../../server/auth/accounts.js';
-import { loginClaims, signLoginToken, TOKEN_ERRORS } from '../../server/auth/jwt.js';
-import { verifyPassword, needsRehash } from '../../server/auth/passwords.js';
-import { recoverPersonalSigner, signPersonalMessage } from '../../server/auth/wallet.js';
+import { DEMO_ACCOUNT, GENERATED_PASSWORD, ensureAccounts } from '../../server/auth/store/accounts.js';
+import { loginClaims, signLoginToken, TOKEN_ERRORS } from '../../server/auth/tokens/jwt.js';
+import { verifyPassword, needsRehash } from '../../server/auth/store/passwords.js';
+import { recoverPersonalSigner, signPersonalMessage } from '../../server/auth/tokens/wallet.js';
 
 let service: AuthService;
 type Row = { id: number; handle: string; name: string; email: string; wallet: string; wallet_key: string; password_hash: string };

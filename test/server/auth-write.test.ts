@@ -1,9 +1,9 @@
 // Write operations: favorite and unfavorite with the app's key and secret, only with a grant.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createApp, DEMO_APP } from '../../server/auth/apps.js';
-import { GENERATED_PASSWORD } from '../../server/auth/accounts.js';
-import { createAppCommand } from '../../server/auth/cli-create-app.js';
+import { createApp, DEMO_APP } from '../../server/auth/store/apps.js';
+import { GENERATED_PASSWORD } from '../../server/auth/store/accounts.js';
+import { createAppCommand } from '../../server/cli-create-app.js';
 import { encodeId } from '../../server/ids.js';
 import { authService, authUrl, Browser, formFields, type AuthService } from './auth-fixture.js';
 

@@ -12,7 +12,8 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Frame } from 'playwright-core';
 import { startService, type RunningService } from '../../server/service.js';
 import { encodeId } from '../../server/ids.js';
-import { EMBED_SIZES, FRAME_SIZES, type EmbedSize } from '../../server/embed/document.js';
+import { FRAME_SIZES } from '../../server/embed/document.js';
+import { EMBED_SIZES, type EmbedSize } from '../../server/embed/kinds.js';
 
 const CHROMIUM_ARGS = ['--no-sandbox', '--headless=new', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
   '--disable-sync', '--no-first-run'];
@@ -175,8 +176,7 @@ describe('embeds in the frames their oEmbed answers give them', { timeout: 600_0
         link: document.querySelector('.brand')?.getAttribute('href'),
         scripts: document.scripts.length,
       }));
-      const noun = kind === 'user' ? 'profile' : kind;
-      assert.deepEqual(seen, { text: `This ${noun} is not available.`, scrolls: false, background: 'rgb(23, 23, 28)', link: `${service.url}/`, scripts: 0 }, `${kind} ${size} at ${width} px`);
+      assert.deepEqual(seen, { text: `This ${kind} is not available.`, scrolls: false, background: 'rgb(23, 23, 28)', link: `${service.url}/`, scripts: 0 }, `${kind} ${size} at ${width} px`);
     }
     await context.close();
   });

@@ -56,6 +56,17 @@ describe('embed pages in a language', () => {
     assert.match(await res.text(), /Dieser Titel ist nicht verfügbar\./);
   });
 
+  test('a missing playlist or user says so in the kit’s own words (src/translations)', async () => {
+    const missing = async (path: string) => {
+      const res = await fetch(`${service.url}${path}`);
+      assert.equal(res.status, 404);
+      return (/<p>(.*?)<\/p>/.exec(await res.text()) ?? [])[1];
+    };
+    assert.equal(await missing('/embed/playlist/zzzzzzzz?lang=fr'), 'Cette playlist n’est pas disponible.');
+    assert.equal(await missing('/embed/user/zzzzzzzz?lang=ar'), 'هذا المستخدم غير متاح.');
+    assert.equal(await missing('/embed/user/zzzzzzzz?lang=xx'), 'This user is not available.');
+  });
+
   test('oEmbed passes lang on to the frame', async () => {
     const url = `${service.url}/${track.user.handle}`;
     const res = await fetch(`${service.url}/oembed?${new URLSearchParams({ url, lang: 'ja' })}`);

@@ -1,5 +1,5 @@
-// No runtime import circle in src/ or server/: the import graph (static imports, `export ... from`
-// and `import()`, but not `import type` / `export type`) is read with the TypeScript parser.
+// No import circle in src/ or server/, type-only ones included: the import graph (static imports,
+// `import type`, `export ... from`, `import()` and `typeof import()`) is read with the TypeScript parser.
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,17 +23,17 @@ function resolveSpecifier(from: string, specifier: string): string | undefined {
   return [base.replace(/\.js$/, '.ts'), base, base + '.ts', join(base, 'index.ts')].find((file) => existsSync(file) && file.endsWith('.ts'));
 }
 
-/** The files `file` loads when it runs: type-only imports and exports do not count. */
-export function runtimeImports(file: string): string[] {
+/** The files `file` imports, for its types or its values: a type-only import ties two modules as much as any. */
+export function moduleImports(file: string): string[] {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
   const specifiers: string[] = [];
   const visit = (node: ts.Node): void => {
-    if (ts.isImportDeclaration(node) && !node.importClause?.isTypeOnly && ts.isStringLiteral(node.moduleSpecifier)) {
-      specifiers.push(node.moduleSpecifier.text);
-    } else if (ts.isExportDeclaration(node) && !node.isTypeOnly && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       specifiers.push(node.moduleSpecifier.text);
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteralLike(node.arguments[0])) {
       specifiers.push(node.arguments[0].text);
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+      specifiers.push(node.argument.literal.text);
     }
     ts.forEachChild(node, visit);
   };
@@ -43,7 +43,7 @@ export function runtimeImports(file: string): string[] {
 
 /** The circles among `files` (Tarjan's strongly connected components), each as its files in a loop. */
 export function importCircles(files: string[]): string[][] {
-  const edges = new Map(files.map((file) => [file, runtimeImports(file)]));
+  const edges = new Map(files.map((file) => [file, moduleImports(file)]));
   const index = new Map<string, number>();
   const lowest = new Map<string, number>();
   const stack: string[] = [];
@@ -69,10 +69,10 @@ export function importCircles(files: string[]): string[][] {
 }
 
 describe('import graph', () => {
-  it('has no runtime import circle in src/ or server/', () => {
+  it('has no import circle in src/ or server/, type-only ones included', () => {
     const circles = importCircles([...sources(join(root, 'src')), ...sources(join(root, 'server'))]);
     const named = circles.map((circle) => circle.map((file) => relative(root, file)).join(' <-> '));
-    assert.deepEqual(named, [], 'runtime import circles');
+    assert.deepEqual(named, [], 'import circles');
   });
 
   describe('the circle finder', () => {
@@ -98,14 +98,19 @@ describe('import graph', () => {
       assert.deepEqual(importCircles(files), [[join(dir, 'self.ts')]]);
     });
 
-    it('ignores type-only imports and exports, and packages', () => {
+    it('finds a circle of type-only imports and exports, and a `typeof import()`', () => {
       const files = write({
         'types-a.ts': "import type { B } from './types-b.js';\nimport ts from 'typescript';\nexport interface A { b?: B; ts?: typeof ts }\n",
-        'types-b.ts': "import { type A } from './types-c.js';\nexport type { A } from './types-a.js';\nexport interface B { a?: A }\n",
-        'types-c.ts': "export type { A } from './types-a.js';\n",
+        'types-b.ts': "import { type C } from './types-c.js';\nexport type { A } from './types-a.js';\nexport interface B { c?: C }\n",
+        'types-c.ts': "export type C = typeof import('./types-a.js');\n",
       });
+      assert.deepEqual(importCircles(files), [['types-a.ts', 'types-b.ts', 'types-c.ts'].map((name) => join(dir, name))]);
+    });
+
+    it('ignores packages and files that do not exist', () => {
+      const files = write({ 'uses-packages.ts': "import ts from 'typescript';\nimport type { X } from './missing.js';\nexport const t: X = ts;\n" });
+      assert.deepEqual(moduleImports(files[0]!), []);
       assert.deepEqual(importCircles(files), []);
-      assert.deepEqual(runtimeImports(files[1]!), [join(dir, 'types-c.ts')], '`import { type A }` still loads the module');
     });
   });
 });

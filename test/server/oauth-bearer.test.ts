@@ -2,8 +2,8 @@
 // the grants page, /v1/developer_apps; and no malformed request to the new routes is a 500.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createApp, DEMO_APP } from '../../server/auth/apps.js';
-import { GENERATED_PASSWORD } from '../../server/auth/accounts.js';
+import { createApp, DEMO_APP } from '../../server/auth/store/apps.js';
+import { GENERATED_PASSWORD } from '../../server/auth/store/accounts.js';
 import { encodeId } from '../../server/ids.js';
 import { authService, Browser, formFields, type AuthService } from './auth-fixture.js';
 import { me, post, signIn } from './oauth-fixture.js';

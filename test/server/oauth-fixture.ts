@@ -2,8 +2,8 @@
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { DEMO_APP } from '../../server/auth/apps.js';
-import { GENERATED_PASSWORD } from '../../server/auth/accounts.js';
+import { DEMO_APP } from '../../server/auth/store/apps.js';
+import { GENERATED_PASSWORD } from '../../server/auth/store/accounts.js';
 import { Browser, formFields, type AuthService } from './auth-fixture.js';
 
 /** The demo app may redirect to any loopback URL. */

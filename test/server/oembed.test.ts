@@ -1,5 +1,5 @@
 // oEmbed (GET /oembed), the embed pages' HTTP answers and the public pages' discovery links,
-// against a real service on a real catalog. What the pages show in a browser is in embed-pages.test.ts.
+// against a real service on a real catalog. What the pages show in a browser is in embed-browser.test.ts.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';

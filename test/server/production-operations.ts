@@ -4,9 +4,9 @@
  * (production-shapes.ts). Used by production-shapes.test.ts and scripts/production-check.ts.
  */
 import type { Db } from '../../server/db/open.js';
-import { accountQueries } from '../../server/auth/accounts.js';
-import { DEMO_APP } from '../../server/auth/apps.js';
-import { loginClaims, signLoginToken } from '../../server/auth/jwt.js';
+import { accountQueries } from '../../server/auth/store/accounts.js';
+import { DEMO_APP } from '../../server/auth/store/apps.js';
+import { loginClaims, signLoginToken } from '../../server/auth/tokens/jwt.js';
 import { checkModel, checkType, noFindings, type Findings } from './production-shapes.js';
 
 export interface OperationResult {

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startService, type RunningService } from '../../server/service.js';
-import { recoverPersonalSigner } from '../../server/auth/wallet.js';
+import { recoverPersonalSigner } from '../../server/auth/tokens/wallet.js';
 import { checkOperations, demoToken, summarize, type OperationResult } from './production-operations.js';
 
 const APP = 'shapes-test';

@@ -5,6 +5,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { translations } from '../../src/core/i18n/registry.js';
+import { KIT_TRANSLATIONS } from '../../server/languages.js';
 
 const codes = readdirSync(new URL('../../src/translations/', import.meta.url))
   .filter((f) => f.endsWith('.ts'))
@@ -17,6 +18,10 @@ describe('shipped translations', () => {
   test('six or more languages, each registered under its code', () => {
     assert.ok(codes.length >= 6, codes.join(', '));
     for (const code of codes) assert.ok(translations().tables[code], code);
+  });
+
+  test('the service imports every one of them, each naming its own language', () => {
+    assert.deepEqual(KIT_TRANSLATIONS, [...codes].sort());
   });
 
   for (const code of codes) {

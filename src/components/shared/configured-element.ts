@@ -4,6 +4,8 @@ import type { ClientOptions } from '../../core/config.js';
 // A mixin's base is a class whose constructor takes `any[]` (TypeScript's rule for mixins).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type ElementClass<T = ReactiveElement> = abstract new (...args: any[]) => T;
+/** The mixin's base: an element class with the public statics of Lit the mixin reads. */
+type ReactiveClass = ElementClass & Pick<typeof ReactiveElement, 'observedAttributes' | 'elementProperties'>;
 
 /** The detail type of a custom event declared in `GlobalEventHandlersEventMap`. */
 export type EventDetail<K extends keyof GlobalEventHandlersEventMap> = GlobalEventHandlersEventMap[K] extends CustomEvent<infer D> ? D : never;
@@ -19,7 +21,7 @@ export type Configured = Pick<ClientOptions, 'appName' | 'apiKey' | 'hostListUrl
  * mixin over any ReactiveElement: the provider, which draws nothing, takes it without lit-html
  * (`ConfiguredElement(ReactiveElement)`), the elements with it (`ConfiguredElement(LitElement)`).
  */
-export const ConfiguredElement = <Base extends ElementClass>(base: Base): ElementClass<Configured> & Base => {
+export const ConfiguredElement = <Base extends ReactiveClass>(base: Base): ElementClass<Configured> & Base => {
   abstract class ConfiguredElement extends base {
     static properties: PropertyDeclarations = {
       appName: { attribute: 'app-name' },
@@ -43,18 +45,18 @@ export const ConfiguredElement = <Base extends ElementClass>(base: Base): Elemen
     /**
      * Frameworks (Vue, Svelte, React 19) set properties, not attributes: a number or boolean
      * property takes the string forms too ("5", "true", "false"). What is neither warns, naming the
-     * element, the property and the value, and the property takes its default. Done once the class
-     * is finalized, by wrapping the accessors Lit made (overriding getPropertyDescriptor would do it
-     * too, but Lit's dev mode warns that the override is deprecated).
+     * element, the property and the value, and the property takes its default. Done when the element
+     * is defined: reading `observedAttributes` finalizes the class (Lit's documented hook), then the
+     * accessors Lit made are wrapped (overriding createProperty or getPropertyDescriptor would do it
+     * too, but Lit's dev mode warns that those overrides are deprecated).
      * @internal
      */
-    static finalize(): void {
-      // Lit's finalize is protected, and a mixin's base type carries no statics: call it by hand.
-      (base as unknown as { finalize(this: unknown): void }).finalize.call(this);
-      const element = this as unknown as typeof ReactiveElement;
-      for (const [name, { type }] of element.elementProperties) {
-        if (type === Number || type === Boolean) convertOnSet(element.prototype, name, type);
+    static override get observedAttributes(): string[] {
+      const attributes = super.observedAttributes;
+      for (const [name, { type }] of this.elementProperties) {
+        if (type === Number || type === Boolean) convertOnSet(this.prototype, name, type);
       }
+      return attributes;
     }
 
     /**
@@ -77,23 +79,25 @@ export function define(name: string, element: CustomElementConstructor): void {
   if (!customElements.get(name)) customElements.define(name, element);
 }
 
-/** The setters {@link convertOnSet} made: finalize runs again (Lit calls it more than once), and leaves them. */
+/** The setters {@link convertOnSet} made: a subclass defined later, or a second read of observedAttributes, leaves them. */
 const converting = new WeakSet<object>();
 
 /**
- * Puts a setter that converts to `type` in front of the accessor Lit made for `name` on `proto`.
- * An inherited one is a parent element's, converted by its own finalize (the mixin's bases,
- * ReactiveElement and LitElement, declare no properties).
+ * Puts a setter that converts to `type` in front of the accessor Lit made for `name` on `proto` or
+ * the parent element's prototype that holds it (the mixin's bases, ReactiveElement and LitElement,
+ * declare no properties).
  */
 function convertOnSet(proto: object, name: PropertyKey, type: unknown): void {
-  const descriptor = Object.getOwnPropertyDescriptor(proto, name);
+  let owner: object | null = proto;
+  while (owner && !Object.hasOwn(owner, name)) owner = Reflect.getPrototypeOf(owner);
+  const descriptor = owner ? Object.getOwnPropertyDescriptor(owner, name) : undefined;
   const set = descriptor?.set;
-  if (!set || converting.has(set)) return;
+  if (!owner || !set || converting.has(set)) return;
   const convert = function (this: HTMLElement, value: unknown) {
     set.call(this, typed(this, name, type, value));
   };
   converting.add(convert);
-  Object.defineProperty(proto, name, { ...descriptor, set: convert });
+  Object.defineProperty(owner, name, { ...descriptor, set: convert });
 }
 
 /** `value` as the property's type (Number or Boolean), from the string forms too; else a warning and the default. */

@@ -1,6 +1,6 @@
-import type { Db } from '../db/open.js';
+import type { Db } from '../../db/open.js';
 import { BOOTSTRAP_COST, FULL_COST, hashPasswordSync } from './passwords.js';
-import { newWallets } from './wallet.js';
+import { newWallets } from '../tokens/wallet.js';
 
 /** The documented demo account (README, docs/login.md). */
 export const DEMO_ACCOUNT = { handle: 'demo', email: 'demo@example.com', password: 'listen-offline' } as const;

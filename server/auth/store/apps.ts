@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Db } from '../db/open.js';
-import { ANY_LOOPBACK, checkUrl, matchesRegistered } from '../../src/core/redirect-uri.js';
+import type { Db } from '../../db/open.js';
+import { ANY_LOOPBACK, checkUrl, matchesRegistered } from '../../../src/core/redirect-uri.js';
 
 /** The seeded developer app, documented in docs/login.md; its secret is public, so it is for local use only. */
 export const DEMO_APP = {

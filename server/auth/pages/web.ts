@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { csrfMatches, sessionCookie, sessionIds, SessionStore, type Session } from './session.js';
-import { fromOwnOrigin } from './same-origin.js';
-import { messagePage, type PageSetup } from './pages.js';
+import { csrfMatches, sessionCookie, sessionIds, SessionStore, type Session } from '../store/session.js';
+import { fromOwnOrigin } from '../same-origin.js';
+import { messagePage, type PageSetup } from './login.js';
 
 /** What the login page's routes share: its sessions, and how its pages are sent. */
 export type LoginWeb = ReturnType<typeof loginWeb>;

@@ -1,7 +1,8 @@
-import type { AuthRequest, ParamProblem } from './params.js';
-import { requestFields } from './params.js';
-import { scriptJson } from '../../src/ssr/seeds.js';
-import { dirOf } from '../languages.js';
+import type { AuthRequest, ParamProblem } from '../params.js';
+import { requestFields } from '../params.js';
+import { scriptJson } from '../../../src/ssr/seeds.js';
+import { escapeHtml } from '../../../src/ssr/escape-html.js';
+import { dirOf } from '../../languages.js';
 import { authWords, fill, type AuthLang, type WordKey } from './words.js';
 
 /**
@@ -17,11 +18,6 @@ export interface PageSetup {
   display: Display;
   lang: AuthLang;
   nonce: string;
-}
-
-/** HTML-escapes text for element content and quoted attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** A value from the query or the database, escaped and isolated, so a Latin name keeps its order in an Arabic sentence. */

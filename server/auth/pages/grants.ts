@@ -1,6 +1,7 @@
-import type { AuthRequest } from './params.js';
-import { authPath } from './params.js';
-import { escapeHtml, hiddenFields, isolate, layout, loginFields, say, type PageSetup } from './pages.js';
+import type { AuthRequest } from '../params.js';
+import { authPath } from '../params.js';
+import { escapeHtml } from '../../../src/ssr/escape-html.js';
+import { hiddenFields, isolate, layout, loginFields, say, type PageSetup } from './login.js';
 import { authWords, fill, type AuthLang } from './words.js';
 
 export interface GrantsOptions {

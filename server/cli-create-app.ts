@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
-import { openCatalog, type Scale } from '../service.js';
-import { createApp, redirectUriProblem } from './apps.js';
-import { prepareLogin } from './index.js';
+import { openCatalog, type Scale } from './service.js';
+import { createApp, redirectUriProblem } from './auth/store/apps.js';
+import { prepareLogin } from './auth/index.js';
 
 export const CREATE_APP_USAGE = `Usage: npm run server -- create-app "<name>" [--redirect-uri URL]... [--data-dir data] [--scale default|large] [--catalog FILE.json]
 

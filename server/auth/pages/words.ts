@@ -1,4 +1,4 @@
-import { pageLang } from '../languages.js';
+import { pageLang } from '../../languages.js';
 
 /**
  * The login pages' words in every language the kit ships (issue 28). `{name}` marks a value the

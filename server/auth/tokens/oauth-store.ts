@@ -1,22 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from '../db/open.js';
-import type { ServiceContext } from '../context.js';
+import type { Db } from '../../db/open.js';
+import type { ServiceContext } from '../../context.js';
 import { challengeOf } from './pkce.js';
+import { DEFAULT_LIFETIMES, type TokenLifetimes } from './lifetimes.js';
 
 /**
  * The code flow's state at rest (issue 26): grants (one per consent), their authorization
  * codes and their access and refresh tokens. Codes and tokens are random strings handed out
  * once; only their SHA-256 is stored, so the database alone cannot be used to act as a user.
  */
-
-/** Lifetimes in seconds; 0 makes a token expire at once (for tests of expiry). */
-export interface TokenLifetimes {
-  access: number;
-  refresh: number;
-  code: number;
-}
-
-export const DEFAULT_LIFETIMES: TokenLifetimes = { access: 3600, refresh: 30 * 24 * 3600, code: 60 };
 
 export type Scope = 'read' | 'write';
 

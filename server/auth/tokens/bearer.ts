@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../../http/errors.js';
 import type { BearerGrant, OauthStore, Scope } from './oauth-store.js';
 
 // RFC 6750 §2.1: `Bearer` and a b64token; the scheme's case does not matter.

@@ -1,6 +1,6 @@
-import type { LoginProfile, SquareImages } from '../../src/core/types.js';
-import { badRequest, notFound } from '../http/errors.js';
-import { encodeId } from '../ids.js';
+import type { SquareImages } from '../../../src/core/types.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { encodeId } from '../../ids.js';
 import { recoverPersonalSigner, signPersonalMessage } from './wallet.js';
 
 /**
@@ -87,11 +87,14 @@ function decodeObject(part: string): Record<string, unknown> | undefined {
   }
 }
 
+/** A verified token's payload as it was signed (the service's own tokens: a `LoginProfile`'s fields), `iat` as a string. */
+export type VerifiedPayload = Record<string, unknown>;
+
 /**
  * Verifies a token: recovers the signing wallet, finds its owner with `userIdOfWallet`, and
  * checks that the owner is the token's `userId`. Throws a 400 or 404 HttpError, nothing else.
  */
-export function verifyLoginToken(token: unknown, userIdOfWallet: (address: string) => number | undefined): LoginProfile {
+export function verifyLoginToken(token: unknown, userIdOfWallet: (address: string) => number | undefined): VerifiedPayload {
   if (typeof token !== 'string' || token.length > MAX_TOKEN_LENGTH) throw badRequest(TOKEN_ERRORS.undecodableSignature);
   const parts = token.split('.');
   if (parts.length !== 3) throw badRequest(TOKEN_ERRORS.undecodableSignature);
@@ -112,7 +115,5 @@ export function verifyLoginToken(token: unknown, userIdOfWallet: (address: strin
   if (ownerId === undefined) throw notFound(TOKEN_ERRORS.unknownWallet);
   if (claims.userId !== encodeId(ownerId)) throw notFound(TOKEN_ERRORS.wrongUser);
 
-  const profile = { ...claims } as unknown as LoginProfile;
-  if (claims.iat !== undefined) profile.iat = String(claims.iat);
-  return profile;
+  return claims.iat === undefined ? claims : { ...claims, iat: String(claims.iat) };
 }
