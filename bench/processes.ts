@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { ensureCdnBuild } from '../scripts/ensure-cdn.mjs';
 
 export interface Child {
   url: string;
@@ -36,6 +37,8 @@ export function startNode(args: string[], timeoutMs = 120_000): Promise<Child> {
 }
 
 /** The reference service as a child process. */
-export function startService(dataDir: string, extra: string[] = []): Promise<Child> {
+export async function startService(dataDir: string, extra: string[] = []): Promise<Child> {
+  // Its embed pages serve dist/cdn/all-hydrate.js: built first when stale.
+  await ensureCdnBuild();
   return startNode(['--import', 'tsx', 'server/cli.ts', '--port', '0', '--data-dir', dataDir, ...extra]);
 }

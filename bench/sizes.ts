@@ -63,8 +63,8 @@ export async function coreSize(): Promise<GraphSize> {
 
 const CORE_BUDGET = 3 * 1024;
 
-/** The CDN files' budgets in KB (1,024 bytes), gzip -9 of the file alone; all.js's 30 KB since issue 25 (widgets that fit any frame, the code-flow login, the favourite button). */
-export const CDN_BUDGETS_KB: Record<string, number> = { 'all.js': 30, 'service-login-button.js': 10, 'sdk.js': 12, 'sdk.iife.js': 12 };
+/** The CDN files' budgets in KB (1,024 bytes), gzip -9 of the file alone; since issue 35 a stock build (no edit of Lit's code) and a login button of lit-html. */
+export const CDN_BUDGETS_KB: Record<string, number> = { 'all.js': 34, 'service-login-button.js': 14, 'sdk.js': 14, 'sdk.iife.js': 14 };
 
 /** Each translation file's budget in KB (issue 28): a language costs a page at most 2 KB. */
 export const TRANSLATION_BUDGET_KB = 2;

@@ -14,7 +14,8 @@ import { parseArgs } from 'node:util';
 import { chromium, type Page } from 'playwright-core';
 import { startService } from '../server/service.js';
 import { DEMO, NON_VISUAL, findSamples, presets, type Preset } from '../demo/presets.js';
-import { ROOT, elementNames, ensureCdnBuild, fileUnder, serveStatic } from './start.js';
+import { ROOT, elementNames, fileUnder, serveStatic } from './start.js';
+import { ensureCdnBuild } from './ensure-cdn.mjs';
 import { escapeHtml } from '../src/ssr/escape-html.js';
 
 const CHROMIUM_ARGS = ['--no-sandbox', '--headless=new', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--autoplay-policy=no-user-gesture-required'];
@@ -136,7 +137,7 @@ async function main(): Promise<void> {
   const out = resolve(ROOT, values.out);
   mkdirSync(out, { recursive: true });
 
-  ensureCdnBuild();
+  await ensureCdnBuild();
   const service = await startService({ port: 0, dataDir: values['data-dir'] });
   const byTag = presets(await findSamples(service.url));
   // A real server, not a routed response: Chromium lets only a loopback page reach the loopback service.

@@ -3,15 +3,14 @@
  * port, a small static server for the demo pages and the CDN build. One process; Ctrl-C
  * stops both. Also a module: the screenshot script and the package test reuse its helpers.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { dirname, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startService } from '../server/service.js';
 import { parsePort, parseServiceArgs, SERVICE_USAGE } from '../server/options.js';
+import { ensureCdnBuild } from './ensure-cdn.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** The service URL written literally in the demo pages; replaced with the real one when served. */
@@ -30,26 +29,6 @@ export function elementNames(root = ROOT): string[] {
     .filter((d) => d.isDirectory() && existsSync(join(dir, d.name, `${d.name}.ts`)))
     .map((d) => d.name)
     .sort();
-}
-
-/** Newest modification time of any file under `dir` (0 when it does not exist). */
-export function newestMtime(dir: string): number {
-  if (!existsSync(dir)) return 0;
-  let newest = statSync(dir).mtimeMs;
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
-  }
-  return newest;
-}
-
-/** Runs `vite build --mode cdn` when dist/cdn/all.js is missing or older than anything in src/. */
-export function ensureCdnBuild(root = ROOT): void {
-  const allJs = join(root, 'dist/cdn/all.js');
-  if (existsSync(allJs) && statSync(allJs).mtimeMs >= newestMtime(join(root, 'src'))) return;
-  console.log('building the CDN bundle (dist/cdn)…');
-  const vite = join(dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin/vite.js');
-  const run = spawnSync(process.execPath, [vite, 'build', '--mode', 'cdn', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-  if (run.status !== 0) throw new Error('the CDN build failed (vite build --mode cdn)');
 }
 
 export const CONTENT_TYPES: Record<string, string> = {
@@ -146,7 +125,8 @@ async function main(): Promise<void> {
   if (help) return console.log(USAGE);
   const demoPort = parsePort(String(values['demo-port'] ?? (options.port === 0 ? 0 : options.port + 1)), '--demo-port');
 
-  ensureCdnBuild();
+  // The demo pages load dist/cdn, and the service's embed pages its all-hydrate.js.
+  await ensureCdnBuild();
   const service = await startService(options);
   let demo: StaticServer;
   try {

@@ -15,6 +15,8 @@ export interface ServiceContext {
   production?: boolean;
   /** The code flow's lifetimes in seconds (access 1 h, refresh 30 days, code 60 s unless set). */
   tokenLifetimes?: Partial<TokenLifetimes>;
+  /** The CDN build the embed pages load (server/embed/kit.ts); dist/cdn unless set. */
+  cdnDir?: string;
 }
 
 /** A route module: registers its routes on the app. */

@@ -41,6 +41,8 @@ export interface ServiceOptions {
   compat?: 'production';
   /** The code flow's lifetimes in seconds (access 3600, refresh 2592000, code 60); shorter ones for tests. */
   tokenLifetimes?: Partial<TokenLifetimes>;
+  /** The CDN build the embed pages load; dist/cdn unless set (tests give another). */
+  cdnDir?: string;
   logger?: boolean;
 }
 
@@ -100,7 +102,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const { db, catalog } = openOwnCatalog(options);
   // Every user gets a login (email, password hash, wallet) and the demo app exists; cheap once done.
   prepareLogin(db);
-  const ctx: ServiceContext = { db, dataDir: options.dataDir, baseUrl: '', hosts: options.hosts, production: options.compat === 'production', tokenLifetimes: options.tokenLifetimes };
+  const ctx: ServiceContext = { db, dataDir: options.dataDir, baseUrl: '', hosts: options.hosts, production: options.compat === 'production', tokenLifetimes: options.tokenLifetimes, cdnDir: options.cdnDir };
   const app = await buildApp(
     ctx,
     [compatRoutes, hostRoutes, metricsRoutes, verifyRoutes, userRoutes, trackRoutes, playlistRoutes, resolveRoutes, mediaRoutes, oauthRoutes, oauthTokenRoutes, meRoutes, writeRoutes, bearerWriteRoutes, oembedRoutes, embedRoutes],

@@ -1,10 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { build, type Plugin, type ResolvedConfig, type UserConfig } from 'vite';
-import { compactTemplates } from './compact-templates.js';
+import { minifyTemplates } from './literals.js';
 import { staticImports } from './static-imports.js';
-import { minifyPass } from './minify-pass.js';
-import { litHooks } from './lit-hooks.js';
-import { shortMembers } from './short-members.js';
 
 /** One file of dist/cdn: its name, its entry module and its format. */
 export interface CdnFile {
@@ -64,15 +61,13 @@ export function fileBuild({ file, entry, format }: CdnFile, outDir: string, firs
   const hydrates = file === 'all-hydrate.js';
   return {
     esbuild: { target: 'es2022' },
+    // Plugins of the project's own, each on src/ modules only (never a dependency's; test/server/cdn-build.test.ts).
     // all-hydrate.js keeps its templates as written: hydration matches a server render's templates by a
-    // hash of their strings, and the server (service-kit/ssr, from dist/lib or src) renders them unshortened.
+    // hash of their strings, and the server (service-kit/ssr, from dist/lib or src) renders them unminified.
     plugins: [
-      ...(hydrates ? [] : [compactTemplates()]),
+      ...(hydrates ? [] : [minifyTemplates()]),
       ...(file === 'all.js' || hydrates ? [fullAuthClient()] : []),
-      litHooks({ hydrate: hydrates }),
       staticImports(),
-      shortMembers({ shared: !hydrates }),
-      minifyPass(),
     ],
     build: {
       outDir,

@@ -1,53 +1,49 @@
-import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
-import { build } from 'esbuild';
+import { readFile, stat } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-/** The kit as embed and public pages load it: src/all-hydrate.ts (hydration support, then every element), minified. */
-export interface KitBundle {
+/**
+ * The kit as embed and public pages load it: the CDN's own hydrating file, dist/cdn/all-hydrate.js
+ * (hydration support, then every element), and its translations, dist/cdn/translations/<code>.js,
+ * all built by `npm run build`. The service serves that build; it builds nothing itself.
+ */
+export interface KitFile {
   code: Buffer;
   etag: string;
 }
 
-const ENTRY = fileURLToPath(new URL('../../src/all-hydrate.ts', import.meta.url));
-let bundle: Promise<KitBundle> | undefined;
-const translationBundles = new Map<string, Promise<KitBundle>>();
+/** dist/cdn of the checkout the service runs from. */
+export const CDN_DIR = fileURLToPath(new URL('../../dist/cdn/', import.meta.url));
+export const KIT_FILE = 'all-hydrate.js';
 
-/** One language's translation file as an embed page loads it (`/embed/translations/<code>.js`), bundled like the kit. */
-export function translationBundle(code: string): Promise<KitBundle> {
-  let found = translationBundles.get(code);
-  if (!found) {
-    found = bundleOf(fileURLToPath(new URL(`../../src/translations/${code}.ts`, import.meta.url)));
-    translationBundles.set(code, found);
-    found.catch(() => translationBundles.delete(code));
-  }
-  return found;
-}
+/** What a reader (and the service's log) is told when the build is missing. */
+export const KIT_MISSING = `The embed pages' script is not built: run \`npm run build\` (or \`npx vite build --mode cdn\`) to make dist/cdn/${KIT_FILE}`;
+
+/** Whether the kit's file is there to serve. */
+export const kitBuilt = (dir = CDN_DIR): boolean => existsSync(join(dir, KIT_FILE));
+
+/** Read once per build: a file whose modification time changed (a new `npm run build`) is read again. */
+const read = new Map<string, { mtime: number; file: Promise<KitFile> }>();
 
 /**
- * Bundled with esbuild on first use and kept for the life of the process: the reference service
- * serves the kit from its own sources, so it needs no prior `npm run build`. The CDN's
- * dist/cdn/all-hydrate.js is the same entry built by Vite.
+ * A file of dist/cdn (`all-hydrate.js`, `translations/<code>.js`; the caller names only those),
+ * or undefined when it has not been built.
  */
-export function kitBundle(): Promise<KitBundle> {
-  bundle ??= bundleOf(ENTRY);
-  // A failed build is tried again on the next request.
-  bundle.catch(() => (bundle = undefined));
-  return bundle;
+export async function cdnFile(name: string, dir = CDN_DIR): Promise<KitFile | undefined> {
+  const path = join(dir, name);
+  const mtime = await stat(path).then((s) => s.mtimeMs, () => undefined);
+  if (mtime === undefined) return undefined;
+  const known = read.get(path);
+  const entry = known?.mtime === mtime ? known : { mtime, file: readKit(path) };
+  if (entry !== known) {
+    read.set(path, entry);
+    // A read that failed (the file went between stat and read) is tried again on the next request.
+    entry.file.catch(() => read.delete(path));
+  }
+  return entry.file.catch(() => undefined);
 }
 
-function bundleOf(entry: string): Promise<KitBundle> {
-  return build({
-    entryPoints: [entry],
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    target: 'es2022',
-    platform: 'browser',
-    write: false,
-    legalComments: 'none',
-    logLevel: 'silent',
-  }).then((out) => {
-    const code = Buffer.from(out.outputFiles[0]!.contents);
-    return { code, etag: `"${createHash('sha256').update(code).digest('base64url').slice(0, 22)}"` };
-  });
-}
+const readKit = (path: string): Promise<KitFile> =>
+  readFile(path).then((code) => ({ code, etag: `"${createHash('sha256').update(code).digest('base64url').slice(0, 22)}"` }));

@@ -1,9 +1,9 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RouteModule } from '../context.js';
 import { readApi } from '../api/index.js';
-import { notFound } from '../http/errors.js';
+import { errorBody, notFound } from '../http/errors.js';
 import { decodeId, encodeId } from '../ids.js';
-import { kitBundle, translationBundle } from '../embed/kit.js';
+import { CDN_DIR, cdnFile, KIT_FILE, KIT_MISSING, kitBuilt } from '../embed/kit.js';
 import { KIT_TRANSLATIONS } from '../languages.js';
 import { embedLang, missingText } from '../embed/words.js';
 import { pageRenderer } from '../embed/render.js';
@@ -102,19 +102,24 @@ export const embedRoutes: RouteModule = (app, ctx) => {
     },
   );
 
-  app.get(KIT_PATH, async (req, reply) => {
-    const kit = await kitBundle();
-    reply.header('content-type', 'text/javascript; charset=utf-8').header('cache-control', 'public, max-age=300').header('etag', kit.etag);
-    if (req.headers['if-none-match'] === kit.etag) return reply.code(304).send();
-    return reply.send(kit.code);
-  });
+  // The CDN build's own files (server/embed/kit.ts); before `npm run build`, a 503 that says what to run.
+  const cdnDir = ctx.cdnDir ?? CDN_DIR;
+  if (!kitBuilt(cdnDir)) console.warn(`service: ${KIT_MISSING}`);
+  const sendCdnFile = async (name: string, req: FastifyRequest, reply: FastifyReply) => {
+    const file = await cdnFile(name, cdnDir);
+    if (!file) return reply.code(503).header('cache-control', 'no-store').type('application/json').send(errorBody(503, KIT_MISSING));
+    reply.header('content-type', 'text/javascript; charset=utf-8').header('cache-control', 'public, max-age=300').header('etag', file.etag);
+    if (req.headers['if-none-match'] === file.etag) return reply.code(304).send();
+    return reply.send(file.code);
+  };
+
+  app.get(KIT_PATH, (req, reply) => sendCdnFile(KIT_FILE, req, reply));
 
   // The translations embed pages load: the shipped languages alone.
   app.get<{ Params: { file: string } }>('/embed/translations/:file', async (req, reply) => {
     const code = req.params.file.replace(/\.js$/, '');
     if (!KIT_TRANSLATIONS.includes(code)) throw notFound(`No translation ${JSON.stringify(code.slice(0, 40))}`);
-    const file = await translationBundle(code);
-    return reply.header('content-type', 'text/javascript; charset=utf-8').header('cache-control', 'public, max-age=300').header('etag', file.etag).send(file.code);
+    return sendCdnFile(`translations/${code}.js`, req, reply);
   });
 
   // Public pages: only paths that name something; anything else is the service's usual 404.

@@ -1,8 +1,13 @@
 // Each CDN file copied alone into a site folder logs in end to end (test/support/cdn-site.mjs):
 // a page with only that file, a real mouse click, the real prompt page and verify endpoint.
+// And all.js in a page with another, unrelated copy of Lit (the page's own, from node_modules).
 import { expect } from '@open-wc/testing';
+import { html, LitElement, render } from 'lit';
+import type { ServiceTrackCard } from '../../src/components/track-card/track-card.js';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { serverCommand } from '../support/commands.js';
+import { appName, serviceUrl } from '../support/service.js';
+import { waitFor } from '../support/waits.js';
 
 interface SiteLogin {
   kind: 'success' | 'error';
@@ -66,5 +71,78 @@ describe('sdk.js, copied alone, logs in', function () {
 
   it('an ES module: import { init, renderButton } from ./sdk.js', async () => {
     expectLoggedIn(await siteLogin('sdk.js', 'sdk-module'), 'sdk.js');
+  });
+});
+
+/** The page's own element, made with the page's own copy of Lit (node_modules), not the kit's. */
+class PageGreeting extends LitElement {
+  static override properties = { who: {} };
+  who = '';
+  override render() {
+    return html`<p part="greeting">Hello ${this.who}</p><slot></slot>`;
+  }
+}
+customElements.define('page-greeting', PageGreeting);
+
+describe('all.js beside another copy of Lit', function () {
+  this.timeout(240_000);
+  const errors: string[] = [];
+  let tracks: { id: string; title: string }[];
+  const titleOf = (card: Element | null | undefined) => card?.shadowRoot?.querySelector('[part="title"]')?.textContent;
+
+  before(async () => {
+    addEventListener('error', (e) => errors.push(String(e.message)));
+    const bundle = '/__cdn-site/all.js';
+    await import(/* @vite-ignore */ bundle);
+    const answer = await fetch(`${serviceUrl}/v1/tracks/trending?limit=2&app_name=${appName}`);
+    tracks = ((await answer.json()) as { data: { id: string; title: string }[] }).data;
+  });
+
+  afterEach(() => expect(errors, 'page errors').to.deep.equal([]));
+
+  it("both render their own templates: the page's elements and lists, and the kit's track card inside them", async () => {
+    const [first, second] = tracks;
+    // The bundle's own definition: this page imports no element from src/.
+    expect(customElements.get('service-track-card')).to.exist;
+    const host = document.createElement('div');
+    document.body.append(host);
+    // The page's Lit renders the kit's element (inside the page's own element) and a list of its own.
+    const page = (who: string, trackId: string, items: string[]) =>
+      render(html`<page-greeting who=${who}><service-track-card app-name=${appName} host=${serviceUrl} track-id=${trackId}></service-track-card></page-greeting>
+        <ul>${items.map((item) => html`<li>${item}</li>`)}</ul>`, host);
+    const title = () => titleOf(host.querySelector('service-track-card'));
+    const greeting = () => host.querySelector('page-greeting')!.shadowRoot!.querySelector('p')!.textContent;
+    const items = () => [...host.querySelectorAll('li')].map((li) => li.textContent);
+
+    page('reader', first!.id, ['a', 'b']);
+    await waitFor(() => title() === first!.title, "the kit's card to show its title");
+    await waitFor(() => greeting() === 'Hello reader', "the page's element to render");
+    expect(items()).to.deep.equal(['a', 'b']);
+
+    // The page's Lit updates its templates and sets the kit's attribute; the kit's card follows.
+    const card = host.querySelector('service-track-card');
+    page('again', second!.id, ['c']);
+    await waitFor(() => title() === second!.title, 'the card to show the track the page set');
+    await waitFor(() => greeting() === 'Hello again', "the page's element to update");
+    expect(items()).to.deep.equal(['c']);
+    expect(host.querySelector('service-track-card'), 'the same card').to.equal(card);
+    host.remove();
+  });
+
+  it("a page's subclass of the kit's card: the kit's Lit renders the page's template around the kit's own", async () => {
+    // Two copies of Lit 3 know each other's template results: a CDN file that renamed Lit's markers would show "[object Object]".
+    const KitCard = customElements.get('service-track-card') as typeof ServiceTrackCard;
+    class FramedCard extends KitCard {
+      protected override render() {
+        return html`<p class="page-frame">Framed by the page</p>${super.render()}`;
+      }
+    }
+    customElements.define('page-framed-card', FramedCard);
+    const card = Object.assign(document.createElement('page-framed-card'), { host: serviceUrl, appName, trackId: tracks[0]!.id });
+    document.body.append(card);
+    await waitFor(() => titleOf(card) === tracks[0]!.title, "the framed card to show the kit's title");
+    expect(card.shadowRoot!.querySelector('.page-frame')?.textContent).to.equal('Framed by the page');
+    expect(card.shadowRoot!.textContent).not.to.include('[object Object]');
+    card.remove();
   });
 });

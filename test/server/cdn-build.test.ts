@@ -1,104 +1,85 @@
-// The CDN build's own transforms (scripts/build), each run as Vite runs it on code it is given.
+// The CDN build's own plugins (scripts/build), each run as Vite runs it on code it is given.
 // What the built files do in browsers is tested in test/components (cdn-files, bundles, sdk, hydrate).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { runInNewContext } from 'node:vm';
 import { describe, it } from 'node:test';
 import { parseAst } from 'rolldown/parseAst';
 import type { Plugin } from 'vite';
-import { shortMembers } from '../../scripts/build/short-members.js';
-import { litHooks } from '../../scripts/build/lit-hooks.js';
-import { compactTemplates } from '../../scripts/build/compact-templates.js';
-
-/** Calls one of a plugin's hooks as Vite does, with the parser Vite gives plugins. */
-function hook(plugin: Plugin, name: 'renderChunk' | 'transform' | 'buildStart', ...args: unknown[]) {
-  const fn = plugin[name] as ((...a: unknown[]) => { code: string } | null) | undefined;
-  return fn!.call({ parse: (code: string) => parseAst(code) }, ...args);
-}
+import { cdnBuild, cdnFiles, fileBuild } from '../../scripts/build/cdn.js';
+import { minifyTemplates } from '../../scripts/build/literals.js';
 
 const root = resolve(import.meta.dirname, '../..');
-const shorten = (code: string, shared = true) => hook(shortMembers({ shared }), 'renderChunk', code)?.code ?? code;
+const components = ['track-card', 'login-button'];
 
-describe('shortMembers', () => {
-  it('gives Lit internal members short names that no other member of the file has', () => {
-    // `a` and `b`, the first short names, are members used only as `this.a`: the renamed members must not take them.
-    const code = `
-      class Part { constructor() { this._$AH = 1; this.a = 2; this._$AM = 3; this.b = 4; }
-        sum() { return [this._$AH, this.a, this._$AM, this.b, this._$AH]; } }
-      result = new Part().sum();`;
-    const out = shorten(code);
-    assert.doesNotMatch(out, /_\$A[HM]/);
-    assert.equal(runInNewContext(out + ';JSON.stringify(result)'), '[1,2,3,4,1]');
-    const names = [...out.matchAll(/this\.([\w$]+) =/g)].map((m) => m[1]);
-    assert.equal(new Set(names).size, 4, `four members, four names: ${names}`);
-    // The more used member gets the first free one-character name.
-    assert.match(out, /this\.c = 1/);
-  });
+type Hook = (...args: unknown[]) => unknown;
+/** A plugin's hook as Vite calls it (a function, or an object with a handler), with the parser Vite gives plugins. */
+function hook(plugin: Plugin, name: string): Hook | undefined {
+  const found: Hook | { handler: Hook } | undefined = Reflect.get(plugin, name);
+  const fn = typeof found === 'function' ? found : found?.handler;
+  const context = { parse: (code: string) => parseAst(code), resolve: async () => null, warn: () => {} };
+  return fn && ((...args: unknown[]) => fn.call(context, ...args));
+}
 
-  it('leaves a member named in a string, a template or a shorthand key as it is', () => {
-    const code = `o._$AB = 1; o._$AC = 2; o._$AD = 3; has = '_$AB' in o; text = \`\${o} _$AC\`; ({ _$AD } = o);`;
-    const out = shorten(code);
-    for (const name of ['_$AB', '_$AC', '_$AD']) assert.equal(out.split(name).length, code.split(name).length, name);
-  });
+/** Every plugin of every CDN file's build. */
+function plugins(): Plugin[] {
+  const all = [...cdnFiles(components).flatMap((file) => fileBuild(file, 'dist/cdn', false).plugins ?? []), ...(cdnBuild(components).plugins ?? [])];
+  return (all.flat(3) as (Plugin | false | null)[]).filter((p): p is Plugin => !!p);
+}
 
-  it('renames the names Lit shares with its other copies only when told to', () => {
-    const code = 'r = { _$litType$: 1, strings: [] }; ok = r._$litType$ === 1;';
-    assert.match(shorten(code, false), /_\$litType\$/);
-    const out = shorten(code, true);
-    assert.doesNotMatch(out, /_\$litType\$/);
-    assert.equal(runInNewContext(out + ';ok'), true);
-  });
+/** Dependency modules the CDN files bundle, as their packages publish them. */
+const DEPENDENCIES = [
+  'lit-html/lit-html.js',
+  'lit-element/lit-element.js',
+  '@lit/reactive-element/reactive-element.js',
+  '@lit/reactive-element/css-tag.js',
+  '@lit/task/task.js',
+  '@lit/context/lib/controllers/context-consumer.js',
+  '@lit-labs/ssr-client/lit-element-hydrate-support.js',
+].map((file) => ({ id: join(root, 'node_modules', file), code: readFileSync(join(root, 'node_modules', file), 'utf8') }));
 
-  it('renames the kit\'s private members (scripts/build/private-names.ts) and keeps public ones', () => {
-    const out = shorten('class Rows { constructor() { this.activeIndex = 1; this.value = 2; } }');
-    assert.doesNotMatch(out, /activeIndex/);
-    assert.match(out, /this\.value = 2/);
-  });
-});
+/** What any of the project's plugins would change in a source of its own: templates and a dynamic import. */
+const OWN_LIKE = "import { html } from 'lit';\nexport const t = (x) => html`\n  <p part=\"a\">\n    ${x}\n  </p>\n`;\nexport const later = () => import('./x.js').then((m) => m.a());\n";
+/** The same code in a dependency that ships TypeScript sources under src/ (a path a loose pattern would take for the kit's). */
+const DEPENDENCY_LIKE = { id: join(root, 'node_modules/some-dependency/src/widget.ts'), code: OWN_LIKE };
 
-describe('litHooks', () => {
-  const lit = (file: string) => {
-    const id = join(root, 'node_modules', file);
-    return [readFileSync(id, 'utf8'), id] as const;
-  };
+const changed = (out: unknown, code: string) => out != null && (typeof out === 'string' ? out : (out as { code?: string }).code) !== code;
 
-  it('takes the page hooks, version lists and decorator metadata out of Lit, and keeps hydration only when asked', () => {
-    for (const hydrate of [false, true]) {
-      const plugin = litHooks({ hydrate });
-      const element = hook(plugin, 'transform', ...lit('lit-element/lit-element.js'))!.code;
-      const reactive = hook(plugin, 'transform', ...lit('@lit/reactive-element/reactive-element.js'))!.code;
-      const html = hook(plugin, 'transform', ...lit('lit-html/lit-html.js'))!.code;
-      const sheets = hook(plugin, 'transform', ...lit('@lit/reactive-element/css-tag.js'))!.code;
-      for (const code of [element, reactive, html]) assert.doesNotMatch(code, /PolyfillSupport|Versions/);
-      assert.doesNotMatch(reactive, /metadata/i);
-      assert.doesNotMatch(sheets, /ShadyCSS/);
-      assert.equal(/litElementHydrateSupport/.test(element), hydrate);
-      // What stands for a hook is an expression of its own: `(void 0)?.(…)` calls nothing, `void 0?.(…)` would call 0.
-      for (const code of [element, reactive, html, sheets]) assert.doesNotMatch(code, /void 0\?\./);
+describe('the CDN build changes no dependency', () => {
+  it('no plugin has a hook over a whole output chunk (which holds Lit and every other dependency)', () => {
+    for (const plugin of plugins()) {
+      for (const name of ['renderChunk', 'generateBundle', 'writeBundle', 'banner', 'footer', 'intro', 'outro']) {
+        assert.equal(hook(plugin, name), undefined, `${plugin.name} has a ${name} hook`);
+      }
     }
   });
 
-  it('fails the build when a Lit release has moved what it edits', () => {
-    const [code, id] = lit('lit-html/lit-html.js');
-    assert.throws(() => hook(litHooks({ hydrate: false }), 'transform', code.replace('litHtmlVersions', 'litHtmlReleases'), id), /lit-hooks: lit-html\/lit-html\.js/);
-  });
-});
-
-describe('compactTemplates', () => {
-  const compact = (source: string) => {
-    const plugin = compactTemplates();
-    hook(plugin, 'buildStart');
-    return hook(plugin, 'transform', source, '/repo/src/x.ts')?.code ?? source;
-  };
-
-  it('turns line breaks and indentation into one space, and drops them at a template\'s ends', () => {
-    const out = compact("import { html } from 'lit';\nexport const t = (x) => html`\n  <p part=\"a\">\n    ${x}\n  </p>\n`;\n");
-    assert.match(out, /html`<p part=a> \$\{x\} <\/p>`/);
+  it("no plugin's transform or load changes a dependency's module", async () => {
+    const list = plugins();
+    assert.ok(list.length >= 3, `the plugins found: ${list.map((p) => p.name)}`);
+    for (const plugin of list) {
+      for (const { id, code } of [...DEPENDENCIES, DEPENDENCY_LIKE]) {
+        const transform = hook(plugin, 'transform');
+        if (transform) assert.ok(!changed(await transform(code, id), code), `${plugin.name} changes ${id}`);
+        const load = hook(plugin, 'load');
+        if (load) assert.ok((await load(id)) == null, `${plugin.name} loads ${id}`);
+      }
+    }
   });
 
-  it('keeps a template with <pre> as written', () => {
-    const source = "import { html } from 'lit';\nexport const t = html`\n  <pre>a\n  b</pre>\n`;\n";
-    assert.equal(compact(source), source);
+  it('no plugin resolves an import of a dependency to another module', async () => {
+    for (const plugin of plugins()) {
+      const resolveId = hook(plugin, 'resolveId');
+      if (!resolveId) continue;
+      for (const [source, importer] of [['lit', join(root, 'src/all.ts')], ['./client.js', DEPENDENCIES[0]!.id], ['./lit-html.js', DEPENDENCIES[1]!.id]]) {
+        assert.ok((await resolveId(source, importer, {})) == null, `${plugin.name} resolves ${source} from ${importer}`);
+      }
+    }
+  });
+
+  it('the probe sees a change: the same code as one of the kit\'s own modules is changed', async () => {
+    const out = (await hook(minifyTemplates(), 'transform')!(OWN_LIKE, join(root, 'src/x.ts'))) as { code: string } | null;
+    assert.ok(changed(out, OWN_LIKE));
+    assert.match(out!.code, /html`<p part="a">\$\{x\}<\/p>`/);
   });
 });

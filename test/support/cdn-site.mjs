@@ -1,6 +1,7 @@
 // A web-test-runner plugin for the CDN's promise that each file works copied alone.
 // Command 'cdn-site-build' -> true once dist/cdn is built from the current sources (once per run,
 // into .data-test/cdn-site/build), false while it is still building (ask again).
+// GET /__cdn-site/<file>.js: a file of that build, for a test page that loads it beside modules of its own.
 // Command 'cdn-site-login' { file, page, twice? } -> { email, tokenParts, found, requested, errors }:
 // copies that one file into a fresh site folder next to an index.html, serves the folder on a
 // port of its own, opens it in a new tab of the test browser, clicks the login button with the
@@ -106,6 +107,10 @@ async function siteLogin(windows, serviceUrl, { file, page, twice = false }) {
 export function cdnSitePlugin(serviceUrl) {
   return {
     name: 'cdn-site',
+    async serve(context) {
+      const name = /^\/__cdn-site\/([\w-]+\.js)$/.exec(context.path)?.[1];
+      return name ? { body: readFileSync(join(await buildCdn(), name), 'utf8'), type: 'js' } : undefined;
+    },
     async executeCommand({ command, payload, session }) {
       // The build takes longer than one command may: the test asks again until it is done.
       if (command === 'cdn-site-build') return Promise.race([buildCdn().then(() => true), new Promise((r) => setTimeout(() => r(false), 10_000))]);

@@ -2,12 +2,20 @@
 // ready line. Used by web-test-runner.config.mjs; usable by any Node script.
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { ensureCdnBuild } from '../../scripts/ensure-cdn.mjs';
 
 /**
  * @param {{ dataDir: string, args?: string[], timeoutMs?: number, fresh?: boolean }} options
  * @returns {Promise<{ url: string, stop(): Promise<void> }>}
  */
-export function startService({ dataDir, args = [], timeoutMs = 120_000, fresh = false }) {
+export async function startService(options) {
+  // Its embed pages serve dist/cdn/all-hydrate.js: built first when stale, once per process.
+  await ensureCdnBuild();
+  return spawnService(options);
+}
+
+/** @param {{ dataDir: string, args?: string[], timeoutMs?: number, fresh?: boolean }} options */
+function spawnService({ dataDir, args = [], timeoutMs = 120_000, fresh = false }) {
   if (fresh) rmSync(dataDir, { recursive: true, force: true });
   const child = spawn(
     process.execPath,
