@@ -1,4 +1,4 @@
-import { ServiceError } from './errors.js';
+import { isServiceError, ServiceError } from './errors.js';
 import { normalize } from './shapes.js';
 
 /**
@@ -24,8 +24,7 @@ export async function timedFetch<T>(
   try {
     return await read(await fetcher(url, { ...init, signal: controller.signal }));
   } catch (error) {
-    // By name, as every error here: one from another realm (or another copy of the kit) is no instanceof.
-    if ((error as Error)?.name == 'ServiceError') throw error;
+    if (isServiceError(error)) throw error;
     // By name: WebKit's Response.json() rejects with a DOMException named SyntaxError, not a SyntaxError.
     const kind = signal?.aborted ? 'abort' : late ? 'timeout' : (error as Error)?.name === 'SyntaxError' ? 'invalid' : 'network';
     throw new ServiceError(signal?.aborted || late ? kind : (error as Error)?.message || kind, kind, operation);

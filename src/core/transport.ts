@@ -33,6 +33,8 @@ export interface ServiceCall<T> {
   body?: object | string;
   /** The user's bearer token. */
   token?: string;
+  /** More headers (the server-only writes' API key and secret). */
+  headers?: Record<string, string>;
   read: Reader<T>;
   signal?: AbortSignal;
 }
@@ -48,7 +50,8 @@ export const pathWithQuery = (path: string, params: object, appName?: string): s
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries({ ...params, app_name: appName }))
     if (value !== undefined && name != 'signal') query.set(name.replace(/[A-Z]/g, (letter) => '_' + letter.toLowerCase()), value);
-  return path + '?' + query;
+  const text = String(query);
+  return path + (text ? '?' + text : '');
 };
 
 /** The full URL of `path?query` on `host`. */
@@ -64,7 +67,7 @@ export const apiUrl = (host: string, path: string, query: object = {}, appName?:
 export function send<T>(options: TransportOptions, hosts: HostPicker, pinned: unknown, call: ServiceCall<T>): Promise<T> {
   const { body, token } = call;
   const method = call.method?.toUpperCase() || 'GET';
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...call.headers };
   if (body) headers['content-type'] = 'application/json';
   if (token) headers.authorization = 'Bearer ' + token;
   const init: RequestInit = { method, headers, body: typeof body == 'string' ? body : body && JSON.stringify(body) };

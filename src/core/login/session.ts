@@ -11,7 +11,6 @@ import { refused, type AuthClient, type TokenStorage } from './shared.js';
 import { callService, requestTokens, revokeToken, type Tokens } from './tokens.js';
 import type { ServiceCall } from '../transport.js';
 
-
 /** Detail of `service-session-change`: which session, and its user now (none: signed out). */
 export interface SessionChangeDetail {
   /** The session's key: the service and the API key it is for. */
