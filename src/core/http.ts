@@ -27,7 +27,7 @@ export async function timedFetch<T>(
     if (isServiceError(error)) throw error;
     // By name: WebKit's Response.json() rejects with a DOMException named SyntaxError, not a SyntaxError.
     const kind = signal?.aborted ? 'abort' : late ? 'timeout' : (error as Error)?.name === 'SyntaxError' ? 'invalid' : 'network';
-    throw new ServiceError(signal?.aborted || late ? kind : (error as Error)?.message || kind, kind, operation);
+    throw new ServiceError(kind == 'timeout' ? `no answer within ${ms} ms` : kind == 'abort' ? kind : (error as Error)?.message || kind, kind, operation);
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', stop);
