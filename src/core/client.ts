@@ -3,7 +3,8 @@ import type {
 } from './types.js';
 import { abortable, readJson } from './http.js';
 import { createHostPicker } from './hosts.js';
-import { createRequester, pathWithQuery, type CallOptions } from './request.js';
+import { createRequester, type CallOptions } from './request.js';
+import { apiPath, apiUrl } from './transport.js';
 import { perSettings, setDefaults, withDefaults, type ClientOptions, type Settings } from './config.js';
 
 export type { ClientOptions } from './config.js';
@@ -85,8 +86,6 @@ export const clientFor = /* @__PURE__ */ perSettings(createClient, getClient);
 /** The page client's API host. */
 export const selectHost = (): Promise<string> => getClient().selectHost();
 
-const segment = encodeURIComponent;
-
 /** A client with its own cache and host choice; `options` override the page's defaults. */
 export function createClient(options: ClientOptions = {}): Client {
   const settings = withDefaults(options);
@@ -94,17 +93,17 @@ export function createClient(options: ClientOptions = {}): Client {
   const [select, markHostBad] = hosts;
   const [request, invalidate] = createRequester(settings, hosts);
   // One helper per kind of operation (the options become the query), so each operation is one line.
-  /** `GET {path}{id}{tail}`: an operation on one resource. */
+  /** `GET {path}/{id}{tail}`: an operation on one resource, its id encoded. */
   const byId =
     <T, O extends CallOptions = CallOptions>(operation: string, path: string, tail = '') =>
     (id: string, callOptions?: O) =>
-      request<T>(operation, path + segment(id) + tail, callOptions);
+      request<T>(operation, path + apiPath(id) + tail, callOptions);
   /** `GET {path}?query=`: a search. */
   const search =
     <T>(operation: string, path: string) =>
     (query: string, callOptions?: SearchOptions): Promise<T> =>
       request(operation, path, { ...callOptions, query });
-  const getPlaylist = byId<Playlist | Playlist[]>('getPlaylist', '/playlists/');
+  const getPlaylist = byId<Playlist | Playlist[]>('getPlaylist', '/playlists');
   // Production sends the one playlist (and what `resolve` finds) in an array.
   const first = <T>(data: T | T[]) => (data as T[])[0] || (data as T);
   return {
@@ -113,20 +112,20 @@ export function createClient(options: ClientOptions = {}): Client {
     markHostBad,
     invalidate,
     searchUsers: search('searchUsers', '/users/search'),
-    getUser: byId('getUser', '/users/'),
-    getUserFavorites: byId('getUserFavorites', '/users/', '/favorites'),
-    getUserReposts: byId('getUserReposts', '/users/', '/reposts'),
-    getUserTags: byId('getUserTags', '/users/', '/tags'),
-    getUserTracks: byId('getUserTracks', '/users/', '/tracks'),
+    getUser: byId('getUser', '/users'),
+    getUserFavorites: byId('getUserFavorites', '/users', '/favorites'),
+    getUserReposts: byId('getUserReposts', '/users', '/reposts'),
+    getUserTags: byId('getUserTags', '/users', '/tags'),
+    getUserTracks: byId('getUserTracks', '/users', '/tracks'),
     searchPlaylists: search('searchPlaylists', '/playlists/search'),
     getPlaylist: (id, callOptions) => getPlaylist(id, callOptions).then(first),
-    getPlaylistTracks: byId('getPlaylistTracks', '/playlists/', '/tracks'),
+    getPlaylistTracks: byId('getPlaylistTracks', '/playlists', '/tracks'),
     searchTracks: search('searchTracks', '/tracks/search'),
     getTrendingTracks: (callOptions) => request('getTrendingTracks', '/tracks/trending', callOptions),
-    getTrack: byId('getTrack', '/tracks/'),
+    getTrack: byId('getTrack', '/tracks'),
     getStreamUrl: (id, callOptions) =>
-      abortable(select().then((host) => host + '/v1' + pathWithQuery('/tracks/' + segment(id) + '/stream', {}, settings.appName)), 'getStreamUrl', callOptions?.signal),
-    getAppNameMetrics: byId('getAppNameMetrics', '/metrics/app_name/trailing/'),
+      abortable(select().then((host) => apiUrl(host, '/tracks' + apiPath(id) + '/stream', {}, settings.appName)), 'getStreamUrl', callOptions?.signal),
+    getAppNameMetrics: byId('getAppNameMetrics', '/metrics/app_name/trailing'),
     // The 302's Location keeps app_name, so fetch's own redirect lands on the resource; its shape tells the kind.
     resolve: (url, callOptions) =>
       request('resolve', '/resolve', { ...callOptions, url }, async (response): Promise<Resolved> => {

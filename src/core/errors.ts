@@ -25,5 +25,11 @@ export class ServiceError extends Error {
   }
 }
 
+/**
+ * True for a ServiceError, told by its `name`: one from another copy of the kit on the page (or
+ * another realm) fails `instanceof`.
+ */
+export const isServiceError = (error: unknown): error is ServiceError => (error as Error | undefined)?.name == 'ServiceError';
+
 /** True for a status that means partial content: 206, and 216 as the contract's listing spells it. */
 export const isPartialContent = (status: number): boolean => status == 206 || status == 216;

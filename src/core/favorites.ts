@@ -4,6 +4,7 @@
  * with the user's bearer token (production's `POST`/`DELETE /v1/tracks/{id}/favorites?user_id=`).
  */
 import { readJson } from './http.js';
+import { apiPath } from './transport.js';
 import type { Favorite } from './types.js';
 import type { Session } from './login/session.js';
 
@@ -16,8 +17,7 @@ export function favoriteTracks(session: Session): Promise<Set<string>> {
   if (entry?.[0] != user) {
     const ids = user
       ? session
-          .fetch(`/v1/users/${user}/favorites?limit=500`)
-          .then(readJson<Favorite[]>('getUserFavorites'))
+          .request({ operation: 'getUserFavorites', path: apiPath('users', String(user), 'favorites'), query: { limit: 500 }, read: readJson<Favorite[]>('getUserFavorites') })
           .then((list) => new Set(list.filter((f) => /track/.test(f.favorite_type)).map((f) => f.favorite_item_id)))
       : Promise.resolve(new Set<string>());
     // A failed read is tried again by the next caller.
@@ -30,6 +30,7 @@ export function favoriteTracks(session: Session): Promise<Set<string>> {
 /** Favourites (`on`) or unfavourites a track as the session's user; rejects with a ServiceError when the service refuses. */
 export async function setFavorite(session: Session, trackId: string, on: boolean): Promise<void> {
   const operation = on ? 'favoriteTrack' : 'unfavoriteTrack';
-  await session.fetch(`/v1/tracks/${encodeURIComponent(trackId)}/favorites?user_id=${session.profile?.userId}`, { method: on ? 'POST' : 'DELETE' }).then(readJson(operation, true));
+  // A write: sent once, to one host, within the client's timeout (transport.ts).
+  await session.request({ operation, method: on ? 'POST' : 'DELETE', path: apiPath('tracks', trackId, 'favorites'), query: { userId: session.profile?.userId }, read: readJson(operation, true) });
   (await favoriteTracks(session))[on ? 'add' : 'delete'](trackId);
 }

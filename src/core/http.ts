@@ -1,9 +1,10 @@
-import { ServiceError } from './errors.js';
+import { isServiceError, ServiceError } from './errors.js';
 import { normalize } from './shapes.js';
 
 /**
  * One fetch under a timeout and the caller's signal; `read` runs inside the timer, so a
- * body that stalls times out too. Every failure becomes a ServiceError.
+ * body that stalls times out too. Every failure becomes a ServiceError. `init` gives a
+ * write's method, headers and body (transport.ts); by default a GET asking for JSON.
  */
 export async function timedFetch<T>(
   url: string,
@@ -12,6 +13,7 @@ export async function timedFetch<T>(
   read: (response: Response) => Promise<T>,
   signal?: AbortSignal,
   fetcher: typeof fetch = fetch,
+  init: RequestInit = { headers: { accept: 'application/json' } },
 ): Promise<T> {
   const controller = new AbortController();
   let late = false;
@@ -20,12 +22,12 @@ export async function timedFetch<T>(
   if (signal?.aborted) stop();
   signal?.addEventListener('abort', stop);
   try {
-    return await read(await fetcher(url, { signal: controller.signal, headers: { accept: 'application/json' } }));
+    return await read(await fetcher(url, { ...init, signal: controller.signal }));
   } catch (error) {
-    if (error instanceof ServiceError) throw error;
+    if (isServiceError(error)) throw error;
     // By name: WebKit's Response.json() rejects with a DOMException named SyntaxError, not a SyntaxError.
     const kind = signal?.aborted ? 'abort' : late ? 'timeout' : (error as Error)?.name === 'SyntaxError' ? 'invalid' : 'network';
-    throw new ServiceError(signal?.aborted || late ? kind : (error as Error)?.message || kind, kind, operation);
+    throw new ServiceError(kind == 'timeout' ? `no answer within ${ms} ms` : kind == 'abort' ? kind : (error as Error)?.message || kind, kind, operation);
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', stop);
@@ -42,7 +44,8 @@ export const readData =
   async (response: Response): Promise<T> => {
     if (!response.ok) {
       const body = await response.json().catch(() => 0);
-      throw new ServiceError(body?.error || body?.message || 'HTTP ' + response.status, 'http', operation, response.status);
+      // OAuth's endpoints explain in `error_description` (RFC 6749 5.2); the catalog in `error`.
+      throw new ServiceError(body?.error_description || body?.error || body?.message || 'HTTP ' + response.status, 'http', operation, response.status);
     }
     const body = await response.json();
     const data = body?.data ?? (bare ? body : undefined);

@@ -1,7 +1,7 @@
 /** The kit's core: configuration, host selection and a typed client. No DOM elements, no Lit. */
 // Types only: GENRES and MOODS stay in types.ts, outside the size budget, for the pages that need them.
 export type * from './types.js';
-export { ServiceError, isPartialContent, type ServiceErrorKind } from './errors.js';
+export { ServiceError, isServiceError, isPartialContent, type ServiceErrorKind } from './errors.js';
 export type { CallOptions } from './request.js';
 export {
   configure, createClient, getClient, selectHost,

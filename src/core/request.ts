@@ -1,5 +1,8 @@
-import { abortable, readJson, timedFetch } from './http.js';
-import { withFailover, type HostPicker } from './hosts.js';
+import { abortable, readJson } from './http.js';
+import type { HostPicker } from './hosts.js';
+import { pathWithQuery, send as sendCall, type Reader } from './transport.js';
+
+export { pathWithQuery, type Reader } from './transport.js';
 
 /** Options every method takes. */
 export interface CallOptions {
@@ -15,9 +18,6 @@ export interface RequestOptions {
   cacheSize: number;
   fetch?: typeof fetch;
 }
-
-/** Turns a response into the method's result; throws a ServiceError for a bad one. */
-export type Reader<T> = (res: Response) => Promise<T>;
 
 /**
  * The one request function and the cache's invalidate(prefix?). A request names its operation
@@ -36,26 +36,16 @@ export type Requester = [
 type Flight = (operation: string, signal?: AbortSignal) => Promise<unknown>;
 
 /**
- * Builds `path?query` with `app_name` last; the result is also the cache and de-dup key.
- * The query is `params` minus `signal`, camelCase keys in snake_case, undefined values left out.
+ * TTL cache and in-flight de-dup over the transport (transport.ts: host selection, timeout, and
+ * one retry on another host after a network error, a timeout, a 5xx or a malformed answer).
  */
-export const pathWithQuery = (path: string, params: object, appName?: string) => {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries({ ...params, app_name: appName }))
-    if (value !== undefined && name != 'signal') query.set(name.replace(/[A-Z]/g, (letter) => '_' + letter.toLowerCase()), value);
-  return path + '?' + query;
-};
-
-/**
- * TTL cache, in-flight de-dup, host selection, timeout, and one retry on another host after
- * a network error, a timeout, a 5xx or a malformed answer.
- */
-export function createRequester({ appName, host: pinned, timeout, cacheTtl, cacheSize, fetch: fetcher }: RequestOptions, hosts: HostPicker): Requester {
+export function createRequester(options: RequestOptions, hosts: HostPicker): Requester {
+  const { appName, host: pinned, cacheTtl, cacheSize } = options;
   const cache = new Map<string, [number, unknown]>();
   const flights = new Map<string, Flight>();
 
-  const send = <T>(operation: string, key: string, read: Reader<T>, signal: AbortSignal) =>
-    withFailover(hosts, pinned, (host) => timedFetch(host + '/v1' + key, timeout, operation, read, signal, fetcher));
+  const send = <T>(operation: string, path: string, query: object, read: Reader<T>, signal: AbortSignal) =>
+    sendCall(options, hosts, pinned, { operation, path, query, read, signal });
 
   const request = <T>(operation: string, path: string, query: CallOptions = {}, read: Reader<T> = readJson<T>(operation), cached = true) => {
     const key = pathWithQuery(path, query, appName);
@@ -69,7 +59,7 @@ export function createRequester({ appName, host: pinned, timeout, cacheTtl, cach
     if (!join) {
       const controller = new AbortController();
       let callers = 0;
-      const answer = send(operation, key, read, controller.signal)
+      const answer = send(operation, path, query, read, controller.signal)
         .then((value) => {
           if (cached && cacheTtl > 0 && flights.get(key) == join && cache.set(key, [Date.now() + cacheTtl, value]).size > cacheSize)
             cache.delete(cache.keys().next().value!);

@@ -12,6 +12,7 @@
 import { ServiceError } from '../core/errors.js';
 import { createHostPicker } from '../core/hosts.js';
 import { readJson } from '../core/http.js';
+import { apiPath, send as sendCall } from '../core/transport.js';
 
 const BROWSER_MESSAGE =
   'service-kit/node is for servers only: it holds the app’s API secret, which must never be sent to a browser. ' +
@@ -69,37 +70,15 @@ export function createWriteClient(options: WriteClientOptions): WriteClient {
     throw new ServiceError('createWriteClient needs the app’s apiKey and apiSecret.', 'config', 'createWriteClient');
   }
   if (!host && !hostListUrl) throw new ServiceError('createWriteClient needs host or hostListUrl.', 'config', 'createWriteClient');
-  const [select, markBad] = createHostPicker({ host, hostListUrl, timeout, badHostTtl: 60_000, probes: 3, fetch: fetcher });
+  const hosts = createHostPicker({ host, hostListUrl, timeout, badHostTtl: 60_000, probes: 3, fetch: fetcher });
 
-  // No retry on another host: the caller decides whether to send a write again.
+  // Through the core's transport: a write is sent once, never to a second host; the caller decides whether to send it again.
   async function send(op: string, method: 'POST' | 'DELETE', userId: string, trackId: string, signal?: AbortSignal): Promise<FavoriteResult> {
     for (const [name, value] of [['userId', userId], ['trackId', trackId]]) {
       if (typeof value != 'string' || !value) throw new ServiceError(`${op} needs ${name} as a non-empty string.`, 'config', op);
     }
-    const base = await select();
-    const c = new AbortController();
-    let late = false;
-    const timer = setTimeout(() => ((late = true), c.abort()), timeout);
-    const stop = () => c.abort();
-    if (signal?.aborted) stop();
-    signal?.addEventListener('abort', stop);
-    try {
-      const res = await fetcher(`${base}/v1/users/${encodeURIComponent(userId)}/favorites/${encodeURIComponent(trackId)}`, {
-        method,
-        signal: c.signal,
-        headers: { accept: 'application/json', 'x-api-key': apiKey, 'x-api-secret': apiSecret },
-      });
-      if (res.status >= 500) markBad(base);
-      return (await readJson(op)(res)) as FavoriteResult;
-    } catch (e) {
-      if (e instanceof ServiceError) throw e;
-      const kind = signal?.aborted ? 'abort' : late ? 'timeout' : 'network';
-      if (kind == 'network') markBad(base);
-      throw new ServiceError(kind == 'network' ? (e as Error)?.message || kind : kind, kind, op);
-    } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', stop);
-    }
+    const headers = { 'x-api-key': apiKey, 'x-api-secret': apiSecret };
+    return sendCall({ timeout, fetch: fetcher }, hosts, true, { operation: op, method, path: apiPath('users', userId, 'favorites', trackId), headers, read: readJson<FavoriteResult>(op), signal });
   }
 
   return {

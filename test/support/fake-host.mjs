@@ -62,7 +62,8 @@ export async function startFakeHost(serviceUrl) {
   const server = createServer(async (req, res) => {
     const url = new URL(req.url, 'http://x');
     if (req.method == 'OPTIONS') {
-      res.writeHead(204, { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*' });
+      // Any method too: the kit's writes (a favourite's DELETE) are preflighted.
+      res.writeHead(204, { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': '*' });
       return res.end();
     }
     if (url.pathname == '/hosts') {

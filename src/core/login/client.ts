@@ -25,6 +25,7 @@ export function createAuthClient(options: ClientOptions = {}): AuthClient {
   return {
     options: settings,
     selectHost: () => load().then((loaded) => loaded.selectHost()),
+    markHostBad: (host) => void load().then((loaded) => loaded.markHostBad?.(host)),
     verifyToken: (token, callOptions) => load().then((loaded) => loaded.verifyToken(token, callOptions)),
   };
 }

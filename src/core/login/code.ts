@@ -6,9 +6,9 @@
  */
 import { authClientFor } from './client.js';
 import { awaitPopup } from './popup.js';
-import { apiHost, getSession } from './session.js';
-import { fetchProfile, requestTokens, type TokenProblem } from './tokens.js';
-import { CANCELLED, CODE_KEY, CODE_MESSAGE, base64url, fail, failed, leavePage, pageUrl, STATE_MISMATCH, type AuthClient, type LoginResult, type TokenStorage } from './shared.js';
+import { getSession } from './session.js';
+import { fetchProfile, requestTokens } from './tokens.js';
+import { CANCELLED, CODE_KEY, CODE_MESSAGE, base64url, fail, failed, leavePage, pageUrl, refused, STATE_MISMATCH, type AuthClient, type LoginResult, type TokenStorage } from './shared.js';
 
 /** What a code login needs to finish: kept in memory for a popup, in sessionStorage across a full-page redirect. @internal */
 export interface CodeLogin {
@@ -58,14 +58,14 @@ export function startCodeLogin(client: AuthClient, base: string | undefined, log
 export async function finishCodeLogin(login: CodeLogin, answer: Record<string, string | null | undefined>, client: AuthClient = authClientFor()): Promise<LoginResult> {
   if (!answer.state || answer.state !== login.state) return fail('state', STATE_MISMATCH);
   if (!answer.code) return fail(answer.error == 'access_denied' || !answer.error ? 'cancelled' : 'config', answer.error_description || CANCELLED);
-  const apiKey = client.options.apiKey!;
   try {
-    const host = await apiHost(client);
-    const tokens = await requestTokens(host, { grant_type: 'authorization_code', code: answer.code, code_verifier: login.verifier, client_id: apiKey, redirect_uri: login.redirectUri, scope: login.scope });
-    const profile = await fetchProfile(host, tokens.access, apiKey);
+    // Through the transport: within the client's timeout, and sent to one host only (a code is spent by its first exchange).
+    const tokens = await requestTokens(client, { grant_type: 'authorization_code', code: answer.code, code_verifier: login.verifier, client_id: client.options.apiKey, redirect_uri: login.redirectUri, scope: login.scope });
+    const profile = await fetchProfile(client, tokens.access);
     getSession(client).start(tokens, profile, login.tokenStorage);
     return { status: 'success', profile, token: tokens.access };
   } catch (error) {
-    return failed(error, '', (error as TokenProblem).reason);
+    // A refusal (4xx) is `exchange`; no answer, a timeout, a 5xx or a malformed answer is `network`.
+    return refused(error) ? failed(error, '', 'exchange') : failed(error, 'Could not reach the service to finish the login: ');
   }
 }

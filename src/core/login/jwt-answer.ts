@@ -3,8 +3,7 @@
  * the popup's answer, checked for where it comes from and its state, and the token verified.
  */
 import { authClientFor } from './client.js';
-import type { ServiceError } from '../errors.js';
-import { CANCELLED, fail, failed, pageUrl, STATE_MISMATCH, type AuthClient, type LoginParams, type LoginResult } from './shared.js';
+import { CANCELLED, fail, failed, pageUrl, refused, STATE_MISMATCH, type AuthClient, type LoginParams, type LoginResult } from './shared.js';
 import { awaitPopup } from './popup.js';
 
 /**
@@ -32,7 +31,6 @@ export async function verifyToken(token: string, client: AuthClient = authClient
   try {
     return { status: 'success', profile: await client.verifyToken(token), token };
   } catch (error) {
-    const { kind, status, message } = error as ServiceError;
-    return kind == 'http' && status < 500 ? fail('invalid-token', 'The service refused the login token: ' + message) : failed(error, 'Could not verify the login with the service: ');
+    return refused(error) ? fail('invalid-token', 'The service refused the login token: ' + (error as Error).message) : failed(error, 'Could not verify the login with the service: ');
   }
 }

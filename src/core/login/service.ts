@@ -1,12 +1,13 @@
 /**
- * The network half of the login's slim client (auth-client.ts): host selection and the verify
+ * The network half of the login's slim client (client.ts): host selection and the verify
  * request. Loaded on first use, once the popup is open, so a page that only shows the login
  * button does not load it up front.
  */
 import type { AuthClient } from './shared.js';
 import type { Settings } from '../config.js';
-import { createHostPicker, withFailover } from '../hosts.js';
-import { readData, timedFetch } from '../http.js';
+import { createHostPicker } from '../hosts.js';
+import { readData } from '../http.js';
+import { send } from '../transport.js';
 import type { LoginProfile } from '../types.js';
 
 const OP = 'verifyToken';
@@ -18,10 +19,7 @@ export function createAuthService(settings: Settings): Omit<AuthClient, 'options
   const read = readData<LoginProfile>(OP, true);
   return {
     selectHost: hosts[0],
-    verifyToken: (token, { signal } = {}) => {
-      const query = new URLSearchParams({ token: String(token) });
-      if (settings.appName) query.set('app_name', settings.appName);
-      return withFailover(hosts, settings.host, (host) => timedFetch(`${host}/v1/users/verify_token?${query}`, settings.timeout, OP, read, signal, settings.fetch));
-    },
+    markHostBad: hosts[1],
+    verifyToken: (token, { signal } = {}) => send(settings, hosts, settings.host, { operation: OP, path: '/users/verify_token', query: { token: String(token) }, read, signal }),
   };
 }

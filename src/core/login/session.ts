@@ -7,8 +7,9 @@
  */
 import type { LoginProfile } from '../types.js';
 import { authClientFor } from './client.js';
-import type { AuthClient, TokenStorage } from './shared.js';
-import { requestTokens, revokeToken, type Tokens, type TokenProblem } from './tokens.js';
+import { refused, type AuthClient, type TokenStorage } from './shared.js';
+import { callService, requestTokens, revokeToken, type Tokens } from './tokens.js';
+import type { ServiceCall } from '../transport.js';
 
 /** Detail of `service-session-change`: which session, and its user now (none: signed out). */
 export interface SessionChangeDetail {
@@ -27,10 +28,6 @@ const STORAGES = ['session', 'local'] as const;
 const STORE = 'service-session ';
 /** sessionStorage or localStorage by name; reading either can throw (storage refused). */
 const webStorage = (name?: TokenStorage): Storage => Reflect.get(globalThis, name + 'Storage');
-
-/** The API host of a client's settings: the pinned or selected host, else the authorize page's host. */
-export const apiHost = (client: AuthClient): Promise<string> =>
-  client.options.host || client.options.hostListUrl ? client.selectHost() : Promise.resolve(client.options.authUrl!);
 
 /** The session for a client's settings (by default the page's own, as set by `configure()`). */
 export function getSession(client: AuthClient = authClientFor()): Session {
@@ -112,32 +109,53 @@ export class Session {
     // Another tab with the same storage may have refreshed first: a refresh token used twice revokes its family.
     const kept = this.#storage && this.#read(this.#storage)?.t;
     if (kept && kept.refresh != before?.refresh) this.#keep(kept, this.profile);
-    return (this.#refreshing ??= apiHost(this.client)
-      .then((host) => requestTokens(host, { grant_type: 'refresh_token', refresh_token: this.#tokens?.refresh, client_id: this.client.options.apiKey }))
+    return (this.#refreshing ??= requestTokens(this.client, { grant_type: 'refresh_token', refresh_token: this.#tokens?.refresh, client_id: this.client.options.apiKey })
       .then(
         (tokens) => this.#tokens == before && this.#keep(tokens, this.profile),
-        (error: TokenProblem) => error.reason == 'exchange' && this.#tokens == before && this.#keep(),
+        // Only a refusal signs out; a service that cannot be reached (or times out) leaves the tokens.
+        (error: unknown) => refused(error) && this.#tokens == before && this.#keep(),
       )
       .then(() => ((this.#refreshing = undefined), this.#tokens?.access)));
   }
 
   /**
-   * `fetch` on the API host (`path` from `/v1/`) with the user's bearer token and the app's
-   * `app_name` (its API key without one); on a 401, refreshes once and tries again.
+   * A call to the API host through the core's transport (timeout, typed errors, failover for a
+   * read) with the user's bearer token and `app_name` (the API key without one); on a 401,
+   * refreshes once and sends it again. Rejects with a ServiceError.
+   * @internal
    */
-  async fetch(path: string, init: RequestInit = {}): Promise<Response> {
+  async request<T>(call: ServiceCall<T>): Promise<T> {
     const { appName, apiKey } = this.client.options;
-    const url = `${await apiHost(this.client)}${path}${path.includes('?') ? '&' : '?'}app_name=${encodeURIComponent(appName || apiKey!)}`;
-    const send = (token?: string) => fetch(url, { ...init, headers: { authorization: 'Bearer ' + token } });
-    const response = await send(await this.accessToken());
-    return response.status == 401 && this.#tokens ? send(await this.#refresh()) : response;
+    // A 401 is read as a sign to refresh (undefined), not as the call's answer, while a refresh may help.
+    const read = (response: Response) => (response.status == 401 && this.#tokens ? Promise.resolve(undefined) : call.read(response).then((value) => ({ value })));
+    const first = await callService(this.client, { ...call, token: await this.accessToken(), read }, appName || apiKey);
+    return first ? first.value : callService(this.client, { ...call, token: await this.#refresh() }, appName || apiKey);
+  }
+
+  /**
+   * `fetch` on the API host (`path` from `/v1/`, its query included) with the user's bearer token
+   * and `app_name`, through the core's transport: the client's timeout, `init`'s method, JSON body
+   * and signal. Resolves to the response whatever its status; rejects with a ServiceError when no
+   * answer came. On a 401, refreshes once and tries again.
+   */
+  fetch(path: string, init: RequestInit = {}): Promise<Response> {
+    const { pathname, searchParams } = new URL(path, 'http://host');
+    return this.request({
+      operation: 'fetch',
+      path: pathname.replace(/^\/v1(?=\/)/, ''),
+      query: Object.fromEntries(searchParams),
+      method: init.method,
+      body: init.body == null ? undefined : String(init.body),
+      signal: init.signal ?? undefined,
+      read: (response) => Promise.resolve(response),
+    });
   }
 
   /** Signs out: forgets the tokens at once, then revokes the refresh token (and so its access tokens). */
   async logout(): Promise<void> {
     const tokens = this.#tokens;
     this.#keep();
-    if (tokens) await revokeToken(await apiHost(this.client), tokens.refresh ?? tokens.access, this.client.options.apiKey!);
+    if (tokens) await revokeToken(this.client, tokens.refresh ?? tokens.access);
   }
 }
 

@@ -5,7 +5,7 @@
  */
 import type { CallOptions } from '../request.js';
 import type { ClientOptions } from '../config.js';
-import type { ServiceError } from '../errors.js';
+import { isServiceError, type ServiceError } from '../errors.js';
 import type { LoginProfile } from '../types.js';
 
 export type LoginScope = 'read' | 'write';
@@ -38,12 +38,18 @@ export type LoginParams = Record<string, string | undefined>;
 /** What logging in uses of a client: `createClient()`'s clients have it all. */
 export interface AuthClient {
   /** The settings in force: the API key, and where the prompt page and the API are. */
-  readonly options: Readonly<Pick<ClientOptions, 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host'>>;
+  readonly options: Readonly<Pick<ClientOptions, 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'timeout' | 'fetch'>>;
   /** The API host requests go to now, selected on first use. */
   selectHost(): Promise<string>;
+  /** Keeps a host that failed a session's call out of selection for a while. */
+  markHostBad?(host: string): void;
   /** Verifies a login JWT (contract 4.3); never cached. */
   verifyToken(token: string, options?: CallOptions): Promise<LoginProfile>;
 }
+
+/** The API host of a client's settings: the pinned or selected host, else the authorize page's host. @internal */
+export const apiHost = (client: AuthClient): Promise<string> =>
+  client.options.host || client.options.hostListUrl ? client.selectHost() : Promise.resolve(client.options.authUrl!);
 
 /** The message of reason `closed`, as production words it. */
 export const CLOSED_MESSAGE = 'The login popup was closed prematurely.';
@@ -98,12 +104,15 @@ export const fail = (reason: LoginErrorReason, message: string): Promise<LoginRe
 export const pageUrl = (base: string, params: LoginParams, path = '/oauth/auth') =>
   base.replace(/\/+$/, '') + path + '?' + new URLSearchParams(Object.entries(params).filter((p): p is [string, string] => !!p[1]));
 
+/** True for a ServiceError whose host refused the call (a 4xx): the same on every host, so no retry helps. @internal */
+export const refused = (error: unknown): boolean => isServiceError(error) && error.kind == 'http' && error.status < 500;
+
 /**
  * A failed login from what was thrown, its message after `prefix`: by default reason `config` for
- * an error of the settings (kind `config`), else `network`. @internal
+ * an error of the settings (kind `config`), else `network` (no answer, a timeout, a 5xx). @internal
  */
 export const failed = (error: unknown, prefix = '', reason?: LoginErrorReason): Promise<LoginResult> =>
-  fail(reason ?? ((error as ServiceError)?.kind == 'config' ? 'config' : 'network'), prefix + ((error as Error)?.message || error));
+  fail(reason ?? (isServiceError(error) && error.kind == 'config' ? 'config' : 'network'), prefix + ((error as Error)?.message || error));
 
 /** No host for the prompt page could be found. @internal */
 export const hostFailed = (error: ServiceError) => failed(error, 'Could not find a host for the login page: ');

@@ -1,10 +1,15 @@
 /**
- * The code flow's calls to the service: the token endpoint (code and refresh grants), `/v1/me`
- * and revocation. Failures reject with `{ reason, message }`: `exchange` when the service
- * refused (a 4xx), `network` when it could not be reached (or a 5xx).
+ * The code flow's calls to the service, through the core's transport (timeout, typed answers):
+ * the token endpoint (code and refresh grants), `/v1/me` and revocation. Failures reject with a
+ * ServiceError: kind `http` with a 4xx when the service refused (the login's reason `exchange`),
+ * else no answer, a timeout, a 5xx or a malformed answer (reason `network`).
  */
+import { withDefaults } from '../config.js';
+import { ServiceError } from '../errors.js';
+import { readData } from '../http.js';
+import { oneHost, send, type ServiceCall } from '../transport.js';
 import type { LoginProfile } from '../types.js';
-import type { LoginErrorReason } from './shared.js';
+import { apiHost, type AuthClient } from './shared.js';
 
 /** A token answer, its lifetimes turned into times (ms since the epoch). */
 export interface Tokens {
@@ -17,43 +22,54 @@ export interface Tokens {
   scope: string;
 }
 
-/** A failed call: why, in the login's reasons, and the service's words. */
-export interface TokenProblem {
-  reason: LoginErrorReason;
-  message: string;
+/** `POST /v1/oauth/token`'s answer (RFC 6749 5.1), as the service sends it. */
+interface TokenAnswer {
+  access_token: string;
+  refresh_token?: string;
+  expires_in: number;
+  refresh_expires_in?: number;
+  scope?: string;
 }
 
-/** `fetch` on `{host}/v1/oauth/{path}` (or `/v1/me`), JSON in and out; rejects with a {@link TokenProblem}. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the service's JSON, read field by field below
-async function call(host: string, path: string, body?: object, access?: string): Promise<any> {
-  let status = 0;
-  try {
-    const response = await fetch(`${host}/v1/${path}`, {
-      method: body ? 'POST' : 'GET',
-      headers: body ? { 'content-type': 'application/json' } : { authorization: 'Bearer ' + access },
-      body: body && JSON.stringify(body),
-    });
-    status = response.status;
-    const answer = await response.json();
-    if (response.ok) return answer;
-    throw answer;
-  } catch (error) {
-    const answer = error as { error?: string; error_description?: string; message?: string };
-    throw { reason: status && status < 500 ? 'exchange' : 'network', message: answer.error_description || answer.error || answer.message || `HTTP ${status}` } satisfies TokenProblem;
-  }
+/** What the profile is built from in `GET /v1/me`'s `data`. */
+interface MeAnswer {
+  id: string;
+  name: string;
+  handle: string;
+  is_verified?: boolean;
+  profile_picture?: LoginProfile['profilePicture'];
 }
 
-/** `POST /v1/oauth/token` with `body`, as production's client sends it. */
-export async function requestTokens(host: string, body: Record<string, string | undefined>): Promise<Tokens> {
-  const answer = await call(host, 'oauth/token', body);
+/**
+ * A `/v1/...` call of the code flow on the client's API host. A failed one marks the host bad; a
+ * read is then sent once more to another host when the client selects from a host list.
+ */
+export const callService = <T>(client: AuthClient, call: ServiceCall<T>, appName?: string): Promise<T> => {
+  const { host, hostListUrl, timeout = withDefaults().timeout, fetch } = client.options;
+  return send({ appName, timeout, fetch }, oneHost(() => apiHost(client), client.markHostBad), host || !hostListUrl, call);
+};
+
+/** Reads the body itself (OAuth's answers have no `data`) and checks `fields` are there, else kind `invalid`. */
+const readFields =
+  <T>(operation: string, fields: Partial<Record<keyof T, 'string' | 'number'>>, wrapped = false) =>
+  async (response: Response): Promise<T> => {
+    const answer = await readData<T>(operation, !wrapped)(response);
+    for (const [name, type] of Object.entries(fields)) if (typeof (answer as Record<string, unknown> | null)?.[name] != type) throw new ServiceError(`no ${name} in the answer`, 'invalid', operation);
+    return answer;
+  };
+
+/** `POST /v1/oauth/token` with `body`, as production's client sends it; sent once, never to a second host. */
+export async function requestTokens(client: AuthClient, body: Record<string, string | undefined>): Promise<Tokens> {
+  const operation = body.grant_type == 'refresh_token' ? 'refreshToken' : 'exchangeCode';
+  const answer = await callService(client, { operation, method: 'POST', path: '/oauth/token', body, read: readFields<TokenAnswer>(operation, { access_token: 'string', expires_in: 'number' }) });
   const now = Date.now();
   const life = answer.expires_in * 1e3;
   return {
     access: answer.access_token,
     refresh: answer.refresh_token,
     due: now + Math.max(life * 0.8, life - 6e4),
-    ends: now + (answer.refresh_expires_in * 1e3 || life),
-    scope: answer.scope ?? body.scope,
+    ends: now + ((answer.refresh_expires_in ?? 0) * 1e3 || life),
+    scope: answer.scope ?? body.scope ?? '',
   };
 }
 
@@ -61,10 +77,12 @@ export async function requestTokens(host: string, body: Record<string, string | 
  * The user behind `access`, from `GET /v1/me`, in the JWT flow's profile shape where the fields
  * exist: no `email` and no `iat` (production's User has neither).
  */
-export async function fetchProfile(host: string, access: string, apiKey: string): Promise<LoginProfile> {
-  const { data: user } = await call(host, 'me', undefined, access);
+export async function fetchProfile(client: AuthClient, access: string): Promise<LoginProfile> {
+  const user = await callService(client, { operation: 'getMe', path: '/me', token: access, read: readFields<MeAnswer>('getMe', { id: 'string' }, true) });
+  const { apiKey } = client.options;
   return { userId: user.id, sub: user.id, name: user.name, handle: user.handle, verified: !!user.is_verified, profilePicture: user.profile_picture ?? null, apiKey } as LoginProfile;
 }
 
 /** `POST /v1/oauth/revoke` (RFC 7009): its answer does not matter, so no failure is reported. */
-export const revokeToken = (host: string, token: string, clientId: string): Promise<unknown> => call(host, 'oauth/revoke', { token, client_id: clientId }).catch(() => 0);
+export const revokeToken = (client: AuthClient, token: string): Promise<unknown> =>
+  callService(client, { operation: 'revokeToken', method: 'POST', path: '/oauth/revoke', body: { token, client_id: client.options.apiKey }, read: async () => 0 }).catch(() => 0);
