@@ -9,7 +9,7 @@ export const ServiceAppMetrics = createComponent({
   elementClass: ServiceAppMetricsElement,
   react: React,
   events: {
-    /** The metrics could not be loaded. Detail: `{ message, status, operation }`. */
+    /** The metrics could not be loaded. Detail: `{ message, status, operation, kind }`. */
     onServiceError: 'service-error' as EventName<GlobalEventHandlersEventMap['service-error']>,
   },
   displayName: 'ServiceAppMetrics',

@@ -19,7 +19,7 @@ export const ServiceAudioPlayer = createComponent({
     onServiceTrackchange: 'service-trackchange' as EventName<GlobalEventHandlersEventMap['service-trackchange']>,
     /** The track played to its end. Detail: `{ track }`. */
     onServiceEnded: 'service-ended' as EventName<GlobalEventHandlersEventMap['service-ended']>,
-    /** The track could not be loaded or played. Detail: `{ message, status, operation }`. */
+    /** The track could not be loaded or played. Detail: `{ message, status, operation, kind }`. */
     onServiceError: 'service-error' as EventName<GlobalEventHandlersEventMap['service-error']>,
   },
   displayName: 'ServiceAudioPlayer',

@@ -11,7 +11,7 @@ export const ServiceFavoriteButton = createComponent({
   events: {
     /** The user favourited or unfavourited the track (the service confirmed it). Detail: `{ trackId, favorited, count }`. */
     onServiceFavoriteChange: 'service-favorite-change' as EventName<GlobalEventHandlersEventMap['service-favorite-change']>,
-    /** The count could not be loaded, or a write failed (the toggle is rolled back). Detail: `{ message, status, operation }`. */
+    /** The count could not be loaded, or a write failed (the toggle is rolled back). Detail: `{ message, status, operation, kind }`. */
     onServiceError: 'service-error' as EventName<GlobalEventHandlersEventMap['service-error']>,
     /** The login a signed-out click started failed. Detail: `{ message, reason }`. */
     onServiceLoginError: 'service-login-error' as EventName<GlobalEventHandlersEventMap['service-login-error']>,

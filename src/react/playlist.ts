@@ -9,7 +9,7 @@ export const ServicePlaylist = createComponent({
   elementClass: ServicePlaylistElement,
   react: React,
   events: {
-    /** The playlist could not be loaded. Detail: `{ message, status, operation }`. */
+    /** The playlist could not be loaded. Detail: `{ message, status, operation, kind }`. */
     onServiceError: 'service-error' as EventName<GlobalEventHandlersEventMap['service-error']>,
   },
   displayName: 'ServicePlaylist',

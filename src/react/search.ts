@@ -11,7 +11,7 @@ export const ServiceSearch = createComponent({
   events: {
     /** A result was picked. Detail: `{ kind: 'track' | 'user' | 'playlist', item }`. */
     onServiceSelect: 'service-select' as EventName<GlobalEventHandlersEventMap['service-select']>,
-    /** A search failed. Detail: `{ message, status, operation }`. */
+    /** A search failed. Detail: `{ message, status, operation, kind }`. */
     onServiceError: 'service-error' as EventName<GlobalEventHandlersEventMap['service-error']>,
   },
   displayName: 'ServiceSearch',

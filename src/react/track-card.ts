@@ -9,7 +9,7 @@ export const ServiceTrackCard = createComponent({
   elementClass: ServiceTrackCardElement,
   react: React,
   events: {
-    /** The track could not be loaded. Detail: `{ message, status, operation }`. */
+    /** The track could not be loaded. Detail: `{ message, status, operation, kind }`. */
     onServiceError: 'service-error' as EventName<GlobalEventHandlersEventMap['service-error']>,
   },
   displayName: 'ServiceTrackCard',

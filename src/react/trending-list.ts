@@ -9,7 +9,7 @@ export const ServiceTrendingList = createComponent({
   elementClass: ServiceTrendingListElement,
   react: React,
   events: {
-    /** The list could not be loaded. Detail: `{ message, status, operation }`. */
+    /** The list could not be loaded. Detail: `{ message, status, operation, kind }`. */
     onServiceError: 'service-error' as EventName<GlobalEventHandlersEventMap['service-error']>,
     /** The user picked another window or genre (cancelable: cancel to keep the list). Detail: `{ time, genre }`. */
     onServiceTrendingChange: 'service-trending-change' as EventName<GlobalEventHandlersEventMap['service-trending-change']>,

@@ -9,7 +9,7 @@ export const ServiceUserCard = createComponent({
   elementClass: ServiceUserCardElement,
   react: React,
   events: {
-    /** The user or a tab could not be loaded. Detail: `{ message, status, operation }`. */
+    /** The user or a tab could not be loaded. Detail: `{ message, status, operation, kind }`. */
     onServiceError: 'service-error' as EventName<GlobalEventHandlersEventMap['service-error']>,
   },
   displayName: 'ServiceUserCard',

@@ -33,7 +33,7 @@ declare module 'svelte/elements' {
       'host-list-url'?: Attr<ServiceAppMetrics['hostListUrl']>;
       /** Origin of the login prompt page; the API host when unset. */
       'auth-url'?: Attr<ServiceAppMetrics['authUrl']>;
-      /** The metrics could not be loaded. Detail: `{ message, status, operation }`. */
+      /** The metrics could not be loaded. Detail: `{ message, status, operation, kind }`. */
       'onservice-error'?: (event: GlobalEventHandlersEventMap['service-error']) => void;
     };
     /** The page's audio player, with a media-element-like API. */
@@ -58,7 +58,7 @@ declare module 'svelte/elements' {
       'onservice-trackchange'?: (event: GlobalEventHandlersEventMap['service-trackchange']) => void;
       /** The track played to its end. Detail: `{ track }`. */
       'onservice-ended'?: (event: GlobalEventHandlersEventMap['service-ended']) => void;
-      /** The track could not be loaded or played. Detail: `{ message, status, operation }`. */
+      /** The track could not be loaded or played. Detail: `{ message, status, operation, kind }`. */
       'onservice-error'?: (event: GlobalEventHandlersEventMap['service-error']) => void;
     };
     /** A favourite (like) button for a track, with its count. */
@@ -79,7 +79,7 @@ declare module 'svelte/elements' {
       'auth-url'?: Attr<ServiceFavoriteButton['authUrl']>;
       /** The user favourited or unfavourited the track (the service confirmed it). Detail: `{ trackId, favorited, count }`. */
       'onservice-favorite-change'?: (event: GlobalEventHandlersEventMap['service-favorite-change']) => void;
-      /** The count could not be loaded, or a write failed (the toggle is rolled back). Detail: `{ message, status, operation }`. */
+      /** The count could not be loaded, or a write failed (the toggle is rolled back). Detail: `{ message, status, operation, kind }`. */
       'onservice-error'?: (event: GlobalEventHandlersEventMap['service-error']) => void;
       /** The login a signed-out click started failed. Detail: `{ message, reason }`. */
       'onservice-login-error'?: (event: GlobalEventHandlersEventMap['service-login-error']) => void;
@@ -123,7 +123,7 @@ declare module 'svelte/elements' {
       'host-list-url'?: Attr<ServicePlaylist['hostListUrl']>;
       /** Origin of the login prompt page; the API host when unset. */
       'auth-url'?: Attr<ServicePlaylist['authUrl']>;
-      /** The playlist could not be loaded. Detail: `{ message, status, operation }`. */
+      /** The playlist could not be loaded. Detail: `{ message, status, operation, kind }`. */
       'onservice-error'?: (event: GlobalEventHandlersEventMap['service-error']) => void;
     };
     /** Configuration for the elements inside it. */
@@ -151,7 +151,7 @@ declare module 'svelte/elements' {
       'auth-url'?: Attr<ServiceSearch['authUrl']>;
       /** A result was picked. Detail: `{ kind: 'track' | 'user' | 'playlist', item }`. */
       'onservice-select'?: (event: GlobalEventHandlersEventMap['service-select']) => void;
-      /** A search failed. Detail: `{ message, status, operation }`. */
+      /** A search failed. Detail: `{ message, status, operation, kind }`. */
       'onservice-error'?: (event: GlobalEventHandlersEventMap['service-error']) => void;
     };
     /** A track with a play button. */
@@ -168,7 +168,7 @@ declare module 'svelte/elements' {
       'host-list-url'?: Attr<ServiceTrackCard['hostListUrl']>;
       /** Origin of the login prompt page; the API host when unset. */
       'auth-url'?: Attr<ServiceTrackCard['authUrl']>;
-      /** The track could not be loaded. Detail: `{ message, status, operation }`. */
+      /** The track could not be loaded. Detail: `{ message, status, operation, kind }`. */
       'onservice-error'?: (event: GlobalEventHandlersEventMap['service-error']) => void;
     };
     /** The ranked trending tracks, playable. */
@@ -181,7 +181,7 @@ declare module 'svelte/elements' {
       'host-list-url'?: Attr<ServiceTrendingList['hostListUrl']>;
       /** Origin of the login prompt page; the API host when unset. */
       'auth-url'?: Attr<ServiceTrendingList['authUrl']>;
-      /** The list could not be loaded. Detail: `{ message, status, operation }`. */
+      /** The list could not be loaded. Detail: `{ message, status, operation, kind }`. */
       'onservice-error'?: (event: GlobalEventHandlersEventMap['service-error']) => void;
       /** The user picked another window or genre (cancelable: cancel to keep the list). Detail: `{ time, genre }`. */
       'onservice-trending-change'?: (event: GlobalEventHandlersEventMap['service-trending-change']) => void;
@@ -202,7 +202,7 @@ declare module 'svelte/elements' {
       'host-list-url'?: Attr<ServiceUserCard['hostListUrl']>;
       /** Origin of the login prompt page; the API host when unset. */
       'auth-url'?: Attr<ServiceUserCard['authUrl']>;
-      /** The user or a tab could not be loaded. Detail: `{ message, status, operation }`. */
+      /** The user or a tab could not be loaded. Detail: `{ message, status, operation, kind }`. */
       'onservice-error'?: (event: GlobalEventHandlersEventMap['service-error']) => void;
     };
   }

@@ -27,7 +27,7 @@ declare module 'vue' {
   interface GlobalComponents {
     /** Requests per app as a bar chart, with a table fallback. */
     'service-app-metrics': Tag<ServiceAppMetrics, 'timeRange' | 'limit' | 'view' | 'loading' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme' | 'lang', {
-      /** The metrics could not be loaded. Detail: `{ message, status, operation }`. */
+      /** The metrics could not be loaded. Detail: `{ message, status, operation, kind }`. */
       onServiceError?: (event: GlobalEventHandlersEventMap['service-error']) => void;
     }, { 'service-error': GlobalEventHandlersEventMap['service-error'] }>;
     /** The page's audio player, with a media-element-like API. */
@@ -42,14 +42,14 @@ declare module 'vue' {
       onServiceTrackchange?: (event: GlobalEventHandlersEventMap['service-trackchange']) => void;
       /** The track played to its end. Detail: `{ track }`. */
       onServiceEnded?: (event: GlobalEventHandlersEventMap['service-ended']) => void;
-      /** The track could not be loaded or played. Detail: `{ message, status, operation }`. */
+      /** The track could not be loaded or played. Detail: `{ message, status, operation, kind }`. */
       onServiceError?: (event: GlobalEventHandlersEventMap['service-error']) => void;
     }, { 'service-play': GlobalEventHandlersEventMap['service-play']; 'service-pause': GlobalEventHandlersEventMap['service-pause']; 'service-timeupdate': GlobalEventHandlersEventMap['service-timeupdate']; 'service-trackchange': GlobalEventHandlersEventMap['service-trackchange']; 'service-ended': GlobalEventHandlersEventMap['service-ended']; 'service-error': GlobalEventHandlersEventMap['service-error'] }>;
     /** A favourite (like) button for a track, with its count. */
     'service-favorite-button': Tag<ServiceFavoriteButton, 'trackId' | 'redirectUri' | 'tokenStorage' | 'favorites' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme' | 'lang', {
       /** The user favourited or unfavourited the track (the service confirmed it). Detail: `{ trackId, favorited, count }`. */
       onServiceFavoriteChange?: (event: GlobalEventHandlersEventMap['service-favorite-change']) => void;
-      /** The count could not be loaded, or a write failed (the toggle is rolled back). Detail: `{ message, status, operation }`. */
+      /** The count could not be loaded, or a write failed (the toggle is rolled back). Detail: `{ message, status, operation, kind }`. */
       onServiceError?: (event: GlobalEventHandlersEventMap['service-error']) => void;
       /** The login a signed-out click started failed. Detail: `{ message, reason }`. */
       onServiceLoginError?: (event: GlobalEventHandlersEventMap['service-login-error']) => void;
@@ -63,7 +63,7 @@ declare module 'vue' {
     }, { 'service-login-success': GlobalEventHandlersEventMap['service-login-success']; 'service-login-error': GlobalEventHandlersEventMap['service-login-error'] }>;
     /** A playlist or album with its tracks, playable. */
     'service-playlist': Tag<ServicePlaylist, 'playlistId' | 'url' | 'loading' | 'headingLevel' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme' | 'lang', {
-      /** The playlist could not be loaded. Detail: `{ message, status, operation }`. */
+      /** The playlist could not be loaded. Detail: `{ message, status, operation, kind }`. */
       onServiceError?: (event: GlobalEventHandlersEventMap['service-error']) => void;
     }, { 'service-error': GlobalEventHandlersEventMap['service-error'] }>;
     /** Configuration for the elements inside it. */
@@ -72,24 +72,24 @@ declare module 'vue' {
     'service-search': Tag<ServiceSearch, 'type' | 'onlyDownloadable' | 'debounce' | 'limit' | 'value' | 'label' | 'placeholder' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme' | 'lang', {
       /** A result was picked. Detail: `{ kind: 'track' | 'user' | 'playlist', item }`. */
       onServiceSelect?: (event: GlobalEventHandlersEventMap['service-select']) => void;
-      /** A search failed. Detail: `{ message, status, operation }`. */
+      /** A search failed. Detail: `{ message, status, operation, kind }`. */
       onServiceError?: (event: GlobalEventHandlersEventMap['service-error']) => void;
     }, { 'service-select': GlobalEventHandlersEventMap['service-select']; 'service-error': GlobalEventHandlersEventMap['service-error'] }>;
     /** A track with a play button. */
     'service-track-card': Tag<ServiceTrackCard, 'trackId' | 'url' | 'size' | 'loading' | 'headingLevel' | 'favorites' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme' | 'lang', {
-      /** The track could not be loaded. Detail: `{ message, status, operation }`. */
+      /** The track could not be loaded. Detail: `{ message, status, operation, kind }`. */
       onServiceError?: (event: GlobalEventHandlersEventMap['service-error']) => void;
     }, { 'service-error': GlobalEventHandlersEventMap['service-error'] }>;
     /** The ranked trending tracks, playable. */
     'service-trending-list': Tag<ServiceTrendingList, 'time' | 'genre' | 'limit' | 'controls' | 'loading' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme' | 'lang', {
-      /** The list could not be loaded. Detail: `{ message, status, operation }`. */
+      /** The list could not be loaded. Detail: `{ message, status, operation, kind }`. */
       onServiceError?: (event: GlobalEventHandlersEventMap['service-error']) => void;
       /** The user picked another window or genre (cancelable: cancel to keep the list). Detail: `{ time, genre }`. */
       onServiceTrendingChange?: (event: GlobalEventHandlersEventMap['service-trending-change']) => void;
     }, { 'service-error': GlobalEventHandlersEventMap['service-error']; 'service-trending-change': GlobalEventHandlersEventMap['service-trending-change'] }>;
     /** A user's profile with their tracks, favorites and reposts. */
     'service-user-card': Tag<ServiceUserCard, 'userId' | 'handle' | 'tab' | 'pageSize' | 'loading' | 'headingLevel' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme' | 'lang', {
-      /** The user or a tab could not be loaded. Detail: `{ message, status, operation }`. */
+      /** The user or a tab could not be loaded. Detail: `{ message, status, operation, kind }`. */
       onServiceError?: (event: GlobalEventHandlersEventMap['service-error']) => void;
     }, { 'service-error': GlobalEventHandlersEventMap['service-error'] }>;
   }

@@ -61,7 +61,7 @@ describe('elements against a host that never answers', () => {
     expect(el.session.profile).to.equal(undefined);
   });
 
-  it('the favourite button signed in: the write never answers, service-error (status 0) and the toggle rolled back', async () => {
+  it('the favourite button signed in: the write never answers, service-error (kind timeout, status 0) and the toggle rolled back', async () => {
     const hang = fakeHost('hang');
     const el = await fixture<ServiceFavoriteButton>(html`<service-favorite-button track-id="T1" host=${hang} app-name=${appName} api-key=${API_KEY}></service-favorite-button>`);
     const now = Date.now();
@@ -75,7 +75,7 @@ describe('elements against a host that never answers', () => {
     await el.updateComplete;
     expect(inner(el).getAttribute('aria-pressed'), 'shown at once').to.equal('true');
     const detail = await failed;
-    expect(detail).to.deep.include({ operation: 'favoriteTrack', status: 0, message: `no answer within ${TIMEOUT} ms` });
+    expect(detail).to.deep.include({ operation: 'favoriteTrack', kind: 'timeout', status: 0, message: `no answer within ${TIMEOUT} ms` });
     await el.updateComplete;
     expect(inner(el).getAttribute('aria-pressed'), 'rolled back').to.equal('false');
     expect((await fakeCount(hang)).paths.filter((path) => path.startsWith('/v1/tracks/T1/favorites')), 'the write, sent once').to.deep.equal([`/v1/tracks/T1/favorites?user_id=u1&app_name=${appName}`]);

@@ -1,6 +1,6 @@
 // No comment or doc names a file that does not exist: a path from the repository's root (`src/…`,
 // `server/…`, `test/…`, `scripts/…`, `bench/…` with an extension), or a TypeScript file named from
-// its folder or by itself (`login/client.ts`, `words.ts`), in the code's comments and the Markdown docs.
+// its folder or by itself (`../support/waits.ts`, `words.ts`), in the code's comments and the Markdown docs.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -52,14 +52,6 @@ export function missingReferences(files: string[], top: string, names: ReadonlyS
   });
 }
 
-// Comments in src/core/login/, which another change of issue 35 rewrites: this list must match what is
-// found there exactly, so an entry left after its comment is fixed fails too.
-const PENDING = [
-  'src/core/login/client.ts: auth-service.ts',
-  'src/core/login/client.ts: auth-full.ts',
-  'src/core/login/full.ts: auth-client.ts',
-  'src/core/login/service.ts: auth-client.ts',
-];
 
 describe('file references', () => {
   it('every file a comment or a doc names exists', () => {
@@ -69,8 +61,7 @@ describe('file references', () => {
     assert.ok(code.length > 100 && docs.length > 5, `${code.length} code files, ${docs.length} docs`);
     const files = [...code, ...docs].map((file) => join(root, file)).filter((file) => existsSync(file));
     const missing = missingReferences(files, root, new Set(tracked.map((file) => basename(file))));
-    assert.deepEqual(missing.filter((found) => !PENDING.includes(found)), []);
-    assert.deepEqual(PENDING.filter((pending) => !missing.includes(pending)), [], 'fixed: take them off PENDING');
+    assert.deepEqual(missing, []);
   });
 
   describe('the finder', () => {

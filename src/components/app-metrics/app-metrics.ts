@@ -31,7 +31,7 @@ const shorten = (name: string) => (name.length > LABEL_CHARS ? name.slice(0, LAB
  * same numbers for screen readers (visually hidden, or shown with `view="table"`).
  *
  * @summary Requests per app as a bar chart, with a table fallback.
- * @fires service-error - The metrics could not be loaded. Detail: `{ message, status, operation }`.
+ * @fires service-error - The metrics could not be loaded. Detail: `{ message, status, operation, kind }`.
  * @csspart chart - The SVG bar chart (`aria-hidden`).
  * @csspart bar - One bar.
  * @csspart label - A bar's text: the app's name and its count.

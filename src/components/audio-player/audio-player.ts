@@ -46,7 +46,7 @@ const SEEK_STEP = 5;
  * @fires service-timeupdate - The playback position changed. Detail: `{ currentTime, duration }` in seconds.
  * @fires service-trackchange - The player shows another track. Detail: `{ track }`.
  * @fires service-ended - The track played to its end. Detail: `{ track }`.
- * @fires service-error - The track could not be loaded or played. Detail: `{ message, status, operation }`.
+ * @fires service-error - The track could not be loaded or played. Detail: `{ message, status, operation, kind }`.
  * @csspart player - The player's box.
  * @csspart artwork - The artwork image.
  * @csspart title - The track's title.

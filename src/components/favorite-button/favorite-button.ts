@@ -31,7 +31,7 @@ export interface FavoriteChangeDetail {
  *
  * @summary A favourite (like) button for a track, with its count.
  * @fires service-favorite-change - The user favourited or unfavourited the track (the service confirmed it). Detail: `{ trackId, favorited, count }`.
- * @fires service-error - The count could not be loaded, or a write failed (the toggle is rolled back). Detail: `{ message, status, operation }`.
+ * @fires service-error - The count could not be loaded, or a write failed (the toggle is rolled back). Detail: `{ message, status, operation, kind }`.
  * @fires service-login-error - The login a signed-out click started failed. Detail: `{ message, reason }`.
  * @csspart button - The button.
  * @csspart count - The count.

@@ -34,7 +34,7 @@ async function loadPlaylist(client: Client, id: string | undefined, url: string 
  * region under a header that stays; the name ends in an ellipsis after two lines.
  *
  * @summary A playlist or album with its tracks, playable.
- * @fires service-error - The playlist could not be loaded. Detail: `{ message, status, operation }`.
+ * @fires service-error - The playlist could not be loaded. Detail: `{ message, status, operation, kind }`.
  * @csspart header - The header box.
  * @csspart artwork - The playlist's artwork.
  * @csspart kind - The Album or Playlist mark.

@@ -23,7 +23,7 @@ const MAX_QUERY = 200;
  *
  * @summary A search box with a keyboard-navigable result list.
  * @fires service-select - A result was picked. Detail: `{ kind: 'track' | 'user' | 'playlist', item }`.
- * @fires service-error - A search failed. Detail: `{ message, status, operation }`.
+ * @fires service-error - A search failed. Detail: `{ message, status, operation, kind }`.
  * @csspart label - The input's label (visually hidden).
  * @csspart input - The search input (`role=combobox`).
  * @csspart popup - The box under the input holding the results or a state.

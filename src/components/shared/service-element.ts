@@ -1,5 +1,5 @@
 import { LitElement, type PropertyDeclarations } from 'lit';
-import type { Client, ClientOptions } from '../../core/index.js';
+import type { Client, ClientOptions, ServiceErrorKind } from '../../core/index.js';
 import { clientFor } from '../../core/client.js';
 import { ConfiguredElement } from './configured-element.js';
 import { ProvidedSettings, settingsOf } from '../../controllers/provided-settings.js';
@@ -12,6 +12,8 @@ export interface ServiceErrorDetail {
   status: number;
   /** The client operation that failed, e.g. `getTrack`. */
   operation: string;
+  /** Why, as the core's ServiceError says: `http`, `network`, `timeout`, `invalid`, `config` (`invalid` for any other failure). */
+  kind: ServiceErrorKind;
 }
 
 /**
@@ -59,11 +61,12 @@ export class ServiceElement extends ConfiguredElement(LitElement) {
 
   /** Reports a failure as a `service-error` event; never throws. */
   emitError(error: unknown, operation = 'unknown'): void {
-    const failure = error as { message?: string; status?: number; operation?: string };
+    const failure = error as { message?: string; status?: number; operation?: string; kind?: ServiceErrorKind };
     this.emit('service-error', {
       message: typeof failure?.message === 'string' ? failure.message : String(error),
       status: typeof failure?.status === 'number' ? failure.status : 0,
       operation: typeof failure?.operation === 'string' ? failure.operation : operation,
+      kind: typeof failure?.kind === 'string' ? failure.kind : 'invalid',
     });
   }
 }

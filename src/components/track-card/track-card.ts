@@ -22,7 +22,7 @@ import { define } from '../shared/configured-element.js';
  * tiny) and stays whole in the accessible name; every other line is one line.
  *
  * @summary A track with a play button.
- * @fires service-error - The track could not be loaded. Detail: `{ message, status, operation }`.
+ * @fires service-error - The track could not be loaded. Detail: `{ message, status, operation, kind }`.
  * @csspart card - The card's box.
  * @csspart artwork - The artwork image.
  * @csspart title - The track's title.

@@ -34,7 +34,7 @@ const clampLimit = (n: number): number => (Number.isFinite(n) ? Math.min(100, Ma
  * window and the genre.
  *
  * @summary The ranked trending tracks, playable.
- * @fires service-error - The list could not be loaded. Detail: `{ message, status, operation }`.
+ * @fires service-error - The list could not be loaded. Detail: `{ message, status, operation, kind }`.
  * @fires service-trending-change - The user picked another window or genre (cancelable: cancel to keep the list). Detail: `{ time, genre }`.
  * @csspart list - The `<ol>` of tracks.
  * @csspart item - One `<li>` track; the engine's current track has `aria-current="true"`.

@@ -27,7 +27,7 @@ const TABS: ReadonlyArray<readonly [Tab, Key, Key, Key]> = [
  * page's audio engine with the rest of the tab's page queued.
  *
  * @summary A user's profile with their tracks, favorites and reposts.
- * @fires service-error - The user or a tab could not be loaded. Detail: `{ message, status, operation }`.
+ * @fires service-error - The user or a tab could not be loaded. Detail: `{ message, status, operation, kind }`.
  * @csspart card - The card's box.
  * @csspart cover - The cover photo.
  * @csspart avatar - The profile picture.

@@ -1,7 +1,7 @@
 /**
  * The part of a client the login flow uses: its settings, host selection and the verify
  * endpoint (contract 4.1, 4.3). A full `Client` is one; `authClientFor()` makes a slim one
- * without the typed operations and the cache, whose network code (auth-service.ts) loads on
+ * without the typed operations and the cache, whose network code (service.ts) loads on
  * first use, so the login button's page loads neither to draw the button.
  */
 import { perSettings, withDefaults, type ClientOptions } from '../config.js';
@@ -33,6 +33,6 @@ export function createAuthClient(options: ClientOptions = {}): AuthClient {
 /**
  * The slim client for a set of settings over the page's defaults, one per set (so a login
  * selects its host once); no settings means the page's own. all.js swaps this module for
- * auth-full.ts, whose clients are the elements' own (scripts/build/cdn.ts).
+ * full.ts, whose clients are the elements' own (scripts/build/cdn.ts).
  */
 export const authClientFor = /* @__PURE__ */ perSettings(createAuthClient);
