@@ -75,7 +75,7 @@ export const vueSearch: VueProps<'service-search'> = {
 // @ts-expect-error: the card fires no service-select
 export const vueBadEvent: VueProps<'service-track-card'> = { onServiceSelect: () => undefined };
 export const vueEmit = (card: InstanceType<GlobalComponents['service-track-card']>) =>
-  card.$emit('service-error', new CustomEvent('service-error', { detail: { message: 'x', status: 404, operation: 'getTrack' } }));
+  card.$emit('service-error', new CustomEvent('service-error', { detail: { message: 'x', status: 404, operation: 'getTrack', kind: 'http' } }));
 
 // Svelte 5: what svelte-check checks `<service-login-button api-key="..." onservice-login-success={(e) => ...}>` against.
 type SvelteTag<Tag extends keyof SvelteHTMLElements> = SvelteHTMLElements[Tag];
