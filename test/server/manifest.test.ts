@@ -99,7 +99,7 @@ describe('custom-elements.json', () => {
     assert.equal(attribute('size')?.default, "'card'");
     const error = card.events?.find((e) => e.name === 'service-error');
     assert.equal(error?.type?.text, 'CustomEvent<ServiceErrorDetail>');
-    assert.equal(error?.expandedType?.text, 'CustomEvent<{ message: string; status: number; operation: string }>');
+    assert.equal(error?.expandedType?.text, "CustomEvent<{ message: string; status: number; operation: string; kind: 'http' | 'network' | 'timeout' | 'abort' | 'invalid' | 'config' }>");
     assert.deepEqual(card.cssProperties?.find((p) => p.name === '--service-accent'), {
       name: '--service-accent',
       default: '#6a14b8',
