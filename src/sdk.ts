@@ -3,7 +3,7 @@
  * `verifyToken` and `handleRedirect`; for the code flow also `getSession` and `logout`. Nothing here throws into the page: every mistake and
  * every failed login reaches `errorCallback` (or, for `verifyToken`, the resolved result).
  */
-import { createAuthClient, type AuthClient } from './core/login/client.js';
+import { authClientFor, type AuthClient } from './core/login/client.js';
 import type { LoginProfile } from './core/types.js';
 import { login as coreLogin, type LoginErrorReason, type LoginFlow, type LoginResult, type LoginScope, type TokenStorage } from './core/login/login.js';
 import { getSession as coreSession, type Session } from './core/login/session.js';
@@ -124,8 +124,9 @@ export function init(options: InitOptions): void {
   if (problems.length) return report(`init needs ${problems.join(', ')}.`, 'config');
   const { apiKey, appName, hostListUrl, authUrl, host } = settings;
   identity = { apiKey, appName, hostListUrl, authUrl, host };
-  // Host selection and the verify endpoint are all logging in needs: not the whole REST client.
-  client = createAuthClient(identity);
+  // Host selection and the verify endpoint are all logging in needs: not the whole REST client. The
+  // rendered button, given the same settings, gets this same client (one host selection).
+  client = authClientFor(identity);
 }
 
 /** The client after a complete init, else undefined after reporting why. */

@@ -9,8 +9,8 @@
  * 5. RFC 3986 characters only (no whitespace, controls, backslash or raw non-ASCII), valid
  *    percent-encoding, and a host spelled as the URL parser spells it.
  *
- * Written for bytes (the kit's redirect flow carries it): each rule gives back a reason or
- * undefined, and the first reason found is the verdict.
+ * Each rule gives back a reason or undefined, and the first reason found is the verdict. The
+ * kit's `redirectUriProblem` (login/redirect.ts) carries it for apps that check up front.
  */
 
 export type RuleVerdict = { ok: true } | { ok: false; reason: string };

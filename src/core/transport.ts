@@ -75,6 +75,3 @@ export function send<T>(options: TransportOptions, hosts: HostPicker, pinned: un
     timedFetch(apiUrl(host, call.path, call.query, options.appName), options.timeout, call.operation, call.read, call.signal, options.fetch, init),
   );
 }
-
-/** A host picker for one known host (a session's API host): selection gives it, a failure is reported to `markBad`. */
-export const oneHost = (host: () => Promise<string>, markBad: (host: string) => void = () => {}): HostPicker => [host, markBad];

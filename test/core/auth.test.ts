@@ -202,7 +202,7 @@ describe('core login: popup and postmessage', () => {
     expectError(await login({ client: createClient({ apiKey: API_KEY }) }), 'config');
     expectError(await login({ client: client(), scope: 'admin' as 'read' }), 'config');
     expectError(await login({ client: client({ authUrl: 'not a url' }) }), 'config');
-    expect(expectError(await login({ client: client(), redirectUri: 'https://app.example.com/cb#x' }), 'config').message).to.match(/fragment/);
+    expect(expectError(await login({ client: client(), redirectUri: 'javascript:alert(1)' }), 'config').message).to.equal('The redirect URI must be an http(s) URL.');
   });
 });
 
@@ -222,6 +222,18 @@ describe('core login: redirect flow and handleRedirect', () => {
       nav.stop();
     }
   }
+
+  it('a redirect URI that breaks the rules goes to the prompt page, which names the problem (400)', async () => {
+    const nav = catchNavigation();
+    try {
+      expect((await login({ client: client(), redirectUri: 'https://app.example.com/cb#x' })).status).to.equal('redirect');
+      const page = await fetch(await nav.url);
+      expect(page.status).to.equal(400);
+      expect(await page.text()).to.include('must not have a fragment');
+    } finally {
+      nav.stop();
+    }
+  });
 
   it('fragment: goes to the page full screen, comes back with token and state, verifies and cleans the address', async () => {
     const pageUrl = new URL(await startRedirect());

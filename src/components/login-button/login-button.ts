@@ -1,7 +1,7 @@
 import { html, LitElement, nothing, type PropertyDeclarations } from 'lit';
 import type { ClientOptions, LoginProfile } from '../../core/index.js';
 import { login } from '../../core/login/login.js';
-import { fail, failed, type AuthClient, type LoginErrorReason, type LoginFlow, type LoginResult, type LoginScope, type TokenStorage } from '../../core/login/shared.js';
+import { fail, type AuthClient, type LoginErrorReason, type LoginFlow, type LoginResult, type LoginScope, type TokenStorage } from '../../core/login/shared.js';
 import { authClientFor } from '../../core/login/client.js';
 import { ConfiguredElement, define } from '../shared/configured-element.js';
 import { ProvidedSettings, settingsOf } from '../../controllers/provided-settings.js';
@@ -142,14 +142,8 @@ export class ServiceLoginButton extends ConfiguredElement(LitElement) {
   private onClick(): void {
     if (this.busy || this.disabled) return;
     this.busy = true;
-    let result: Promise<LoginResult>;
-    try {
-      // Synchronously inside the click, so the browser lets the popup open.
-      result = login({ scope: this.scope, redirectUri: this.redirectUri, responseMode: this.responseMode, display: this.display, flow: this.flow, tokenStorage: this.tokenStorage, lang: langAsked(this), client: this.client });
-    } catch (error) {
-      result = failed(error, '', 'config');
-    }
-    void result.then((ended) => this.report(ended));
+    // Synchronously inside the click, so the browser lets the popup open; login() never throws or rejects.
+    void login({ scope: this.scope, redirectUri: this.redirectUri, responseMode: this.responseMode, display: this.display, flow: this.flow, tokenStorage: this.tokenStorage, lang: langAsked(this), client: this.client }).then((ended) => this.report(ended));
   }
 
   private report(result?: LoginResult): void {

@@ -1,10 +1,13 @@
 /**
  * The part of a client the login flow uses: its settings, host selection and the verify
  * endpoint (contract 4.1, 4.3). A full `Client` is one; `authClientFor()` makes a slim one
- * without the typed operations and the cache, whose network code (service.ts) loads on
- * first use, so the login button's page loads neither to draw the button.
+ * without the typed operations and the cache, so the login button carries neither.
  */
 import { perSettings, withDefaults, type ClientOptions } from '../config.js';
+import { createHostPicker } from '../hosts.js';
+import { readData } from '../http.js';
+import { send } from '../transport.js';
+import type { LoginProfile } from '../types.js';
 import type { AuthClient } from './shared.js';
 
 export type { AuthClient } from './shared.js';
@@ -12,21 +15,15 @@ export type { AuthClient } from './shared.js';
 /** A slim client for logging in; `options` over the page's defaults, as `createClient()`. */
 export function createAuthClient(options: ClientOptions = {}): AuthClient {
   const settings = withDefaults(options);
-  let service: Promise<Omit<AuthClient, 'options'>> | undefined;
-  // Loaded once, when the first login needs a host or a verify; a failed load is tried again next time.
-  const load = () =>
-    (service ??= import('./service.js').then(
-      (module) => module.createAuthService(settings),
-      (error) => {
-        service = undefined;
-        throw error;
-      },
-    ));
+  const hosts = createHostPicker(settings);
+  // The contract's verify body is the bare profile; production wraps it in `data`: accept both, as it came.
+  const read = readData<LoginProfile>('verifyToken', true);
   return {
     options: settings,
-    selectHost: () => load().then((loaded) => loaded.selectHost()),
-    markHostBad: (host) => void load().then((loaded) => loaded.markHostBad?.(host)),
-    verifyToken: (token, callOptions) => load().then((loaded) => loaded.verifyToken(token, callOptions)),
+    selectHost: hosts[0],
+    markHostBad: hosts[1],
+    // Host selection, and one retry on another host, as the full client does.
+    verifyToken: (token, { signal } = {}) => send(settings, hosts, settings.host, { operation: 'verifyToken', path: '/users/verify_token', query: { token: String(token) }, read, signal }),
   };
 }
 

@@ -2,10 +2,11 @@
  * The redirect part of both flows: the JWT flow's full-page redirect (contract 4.2: the whole
  * page goes to the prompt page and comes back to `redirect_uri` with token and state in the
  * fragment or the query), and `handleRedirect()`, the one function a redirect page calls for
- * either flow. Split from login.ts so that pages using the JWT popup never load it (or the
- * redirect-URI rules).
+ * either flow. Split from login.ts so that pages using the JWT popup never load it. The
+ * redirect-URI rules are the prompt page's; `redirectUriProblem` gives apps their verdict up front.
  */
-import { checkRedirectUri, urlProblem } from '../redirect-uri.js';
+import { checkRedirectUri } from '../redirect-uri.js';
+import { safeUrl } from '../config.js';
 import { CANCELLED, CODE_KEY, CODE_MESSAGE, fail, failed, leavePage, pageUrl, STATE_KEY, STATE_MISMATCH, type AuthClient, type LoginParams, type LoginResult } from './shared.js';
 import { verifyToken } from './jwt-answer.js';
 import type { CodeLogin } from './code.js';
@@ -23,9 +24,8 @@ export function redirectUriProblem(redirectUri: string, origin?: string): string
 
 /** Keeps `state` for `handleRedirect()` and sends the whole page to the prompt page. @internal */
 export function redirect(client: AuthClient, base: string | undefined, params: LoginParams, redirectUri: string): Promise<LoginResult> {
-  // Never `postmessage` here: the URL rules alone, so a page's bundle leaves out the origin rules.
-  const problem = urlProblem(redirectUri);
-  if (problem) return fail('config', `The redirect URI ${problem}.`);
+  // Only http(s) here, as for the code flow and the popup's origin: the prompt page checks the rules and names any problem.
+  if (!safeUrl(redirectUri)) return fail('config', 'The redirect URI must be an http(s) URL.');
   const address = Promise.resolve(base || client.selectHost()).then((host) => pageUrl(host, { ...params, redirect_uri: redirectUri }));
   return leavePage(address, STATE_KEY, params.state!);
 }

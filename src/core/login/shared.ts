@@ -47,10 +47,6 @@ export interface AuthClient {
   verifyToken(token: string, options?: CallOptions): Promise<LoginProfile>;
 }
 
-/** The API host of a client's settings: the pinned or selected host, else the authorize page's host. @internal */
-export const apiHost = (client: AuthClient): Promise<string> =>
-  client.options.host || client.options.hostListUrl ? client.selectHost() : Promise.resolve(client.options.authUrl!);
-
 /** The message of reason `closed`, as production words it. */
 export const CLOSED_MESSAGE = 'The login popup was closed prematurely.';
 /** The message of reason `state-mismatch`, for either flow: an answer whose state this tab did not send (forged, or stale). @internal */

@@ -7,9 +7,9 @@
 import { withDefaults } from '../config.js';
 import { ServiceError } from '../errors.js';
 import { readData } from '../http.js';
-import { oneHost, send, type ServiceCall } from '../transport.js';
+import { send, type ServiceCall } from '../transport.js';
 import type { LoginProfile } from '../types.js';
-import { apiHost, type AuthClient } from './shared.js';
+import type { AuthClient } from './shared.js';
 
 /** A token answer, its lifetimes turned into times (ms since the epoch). */
 export interface Tokens {
@@ -41,12 +41,14 @@ interface MeAnswer {
 }
 
 /**
- * A `/v1/...` call of the code flow on the client's API host. A failed one marks the host bad; a
- * read is then sent once more to another host when the client selects from a host list.
+ * A `/v1/...` call of the code flow on the client's API host: its pinned or selected host, else
+ * the authorize page's host. A failed one marks the host bad; a read is then sent once more to
+ * another host when the client selects from a host list.
  */
 export const callService = <T>(client: AuthClient, call: ServiceCall<T>, appName?: string): Promise<T> => {
-  const { host, hostListUrl, timeout = withDefaults().timeout, fetch } = client.options;
-  return send({ appName, timeout, fetch }, oneHost(() => apiHost(client), client.markHostBad), host || !hostListUrl, call);
+  const { host, hostListUrl, authUrl, timeout = withDefaults().timeout, fetch } = client.options;
+  const select = () => (host || hostListUrl ? client.selectHost() : Promise.resolve(authUrl!));
+  return send({ appName, timeout, fetch }, [select, (failed) => client.markHostBad?.(failed)], host || !hostListUrl, call);
 };
 
 /** Reads the body itself (OAuth's answers have no `data`) and checks `fields` are there, else kind `invalid`. */
