@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { startService, type RunningService } from '../../server/service.js';
 import { decodeId, encodeId } from '../../server/ids.js';
+import { RasterCache, type RasterImage } from '../../server/media/raster.js';
 
 const APP = 'images-test';
 const dirs: string[] = [];
@@ -200,5 +201,36 @@ describe('image maps', () => {
     assert.ok(src, 'the card has its artwork');
     assert.match(src, /\/images\/artwork\/\w+\/\d+x\d+\.jpg$/);
     assert.equal((await get(src.replaceAll('&amp;', '&'))).type, 'image/jpeg');
+  });
+});
+
+describe('RasterCache', () => {
+  const image = (bytes: number): RasterImage => ({ bytes: Buffer.alloc(bytes), type: 'image/jpeg', etag: '"x"', renderMs: 1 });
+
+  test('bounded in bytes, the least recently used out first; one render for requests that arrive together', async () => {
+    const cache = new RasterCache(800);
+    let renders = 0;
+    const render = (bytes: number) => async () => (renders++, image(bytes));
+    const [a, b] = await Promise.all([cache.get('a', render(100)), cache.get('a', render(100))]);
+    assert.equal(renders, 1);
+    assert.equal(a.image, b.image);
+    await cache.get('b', render(100));
+    assert.equal((await cache.get('a', render(100))).hit, true, 'a is now the most recently used');
+    for (const key of ['c', 'd', 'e', 'f', 'g', 'h']) await cache.get(key, render(100));
+    assert.deepEqual(cache.size, { images: 8, bytes: 800 });
+    await cache.get('i', render(100));
+    assert.deepEqual(cache.size, { images: 8, bytes: 800 }, 'over the bound: one went');
+    assert.equal((await cache.get('a', render(100))).hit, true, 'a was used after b');
+    assert.equal((await cache.get('b', render(100))).hit, false, 'b was the least recently used');
+    assert.equal((await cache.get('c', render(100))).hit, false, 'b came back and pushed out c, the next oldest');
+    assert.equal((await cache.get('huge', render(101))).hit, false);
+    assert.equal((await cache.get('huge', render(101))).hit, false, 'over an eighth of the bound: not kept');
+  });
+
+  test('a failed render is not kept: the next request renders again', async () => {
+    const cache = new RasterCache(800);
+    await assert.rejects(cache.get('a', async () => Promise.reject(new Error('no'))));
+    assert.equal((await cache.get('a', async () => image(10))).hit, false);
+    assert.equal((await cache.get('a', async () => image(10))).hit, true);
   });
 });
