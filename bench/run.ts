@@ -2,6 +2,7 @@
 //   --quick     short load runs (2 s each) and no large catalog
 //   --seconds N length of each load run (default 5)
 //   --only stream  only the stream figures, on a service of their own, printed (RESULTS.md untouched)
+//   --only images  only the raster image figures, the same way
 import { parseArgs } from 'node:util';
 import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -9,6 +10,7 @@ import { benchServer } from './server.js';
 import { CDN_BUDGETS_KB, cdnSizes, coreSize } from './sizes.js';
 import { benchBrowser, median } from './browser.js';
 import { benchStream, type StreamBench } from './stream.js';
+import { benchImages, imageSection } from './images.js';
 import { startService } from './processes.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,7 +19,7 @@ import { join } from 'node:path';
 const { values } = parseArgs({
   options: { quick: { type: 'boolean', default: false }, seconds: { type: 'string' }, only: { type: 'string' } },
 });
-if (values.only !== undefined && values.only !== 'stream') throw new Error(`--only ${values.only}: the only part that runs alone is "stream"`);
+if (values.only !== undefined && values.only !== 'stream' && values.only !== 'images') throw new Error(`--only ${values.only}: the parts that run alone are "stream" and "images"`);
 const seconds = Number(values.seconds ?? (values.quick ? 2 : 5));
 
 const lines: string[] = [];
@@ -86,6 +88,9 @@ async function main(): Promise<void> {
     const st = streamSection(await benchStream(service.url, { seconds }));
     lines.push(...st.lines);
     summary.push(st.summary);
+    const images = imageSection(await benchImages(service.url, values.quick ? 5 : 9));
+    lines.push(...images.lines);
+    summary.push(images.summary);
   } finally {
     await service.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -161,7 +166,21 @@ async function onlyStream(): Promise<void> {
   }
 }
 
-(values.only === 'stream' ? onlyStream() : main()).catch((error: unknown) => {
+/** `--only images`: the raster image figures alone, on a fresh service, printed as the section RESULTS.md would hold. */
+async function onlyImages(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'service-bench-images-'));
+  const service = await startService(dataDir);
+  try {
+    const images = imageSection(await benchImages(service.url, values.quick ? 5 : 9));
+    console.log(images.lines.join('\n'));
+    console.log(images.summary);
+  } finally {
+    await service.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+(values.only === 'stream' ? onlyStream() : values.only === 'images' ? onlyImages() : main()).catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

@@ -17,7 +17,7 @@ export function readApi(ctx: ServiceContext): ReadApi {
   let api = apis.get(ctx);
   if (!api) {
     const queries = prepareQueries(ctx.db);
-    api = { queries, serialize: new Serializer(() => ctx.baseUrl, queries.userById, queries.remixParents) };
+    api = { queries, serialize: new Serializer(() => ctx.baseUrl, queries.userById, queries.remixParents, ctx.production) };
     apis.set(ctx, api);
   }
   return api;

@@ -94,6 +94,8 @@ export class Serializer {
     private readonly baseUrl: () => string,
     private readonly userRow: (id: number) => UserRow | undefined,
     private readonly remixParents: (trackId: number) => RemixParentRow[],
+    /** `--compat production`: the service's own images named `.jpg`, as production names its files. */
+    private readonly jpegImages = false,
   ) {}
 
   // Image maps, owners and track parts hold URLs on the base: they are kept per base URL.
@@ -121,11 +123,16 @@ export class Serializer {
     if (!out) {
       const map = JSON.parse(json) as Record<string, string>;
       out = {};
-      for (const key in map) out[key] = map[key]!.startsWith('/') ? base + map[key] : map[key]!;
+      for (const key in map) out[key] = map[key]!.startsWith('/') ? base + this.ownImage(map[key]!) : map[key]!;
       if (this.parsedImages.size >= KEPT_MAX) this.parsedImages.clear();
       this.parsedImages.set(json, out);
     }
     return { ...out } as T;
+  }
+
+  /** A path the media routes serve, in the mode's format: `/images/…/480x480.svg` is `…/480x480.jpg` for production. */
+  private ownImage(path: string): string {
+    return this.jpegImages && path.startsWith('/images/') ? path.replace(/\.svg$/, '.jpg') : path;
   }
 
   private imagesJson(key: string, json: string | null): string {

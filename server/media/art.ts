@@ -28,14 +28,14 @@ function wavePath(rng: Rng, width: number, height: number, y: number): string {
   return `${d} L${width} ${height} L0 ${height} Z`;
 }
 
-/** The SVG document for one image at `width` x `height` pixels. */
-export function artSvg(kind: ImageKind, id: number, width: number, height: number): string {
+/** The SVG document for one image at `width` x `height` pixels; `scope` prefixes its ids when one document holds two of them. */
+export function artSvg(kind: ImageKind, id: number, width: number, height: number, scope = ''): string {
   const rng = new Rng(hashSeed(`${kind}|${id}`));
   const hue = rng.range(0, 360);
   const spread = rng.pick([30, 60, 150, 180]);
   const palette = [0, spread, -spread / 2, spread / 2].map((offset) => color(rng, hue + offset, [35, 70]));
   const angle = rng.range(0, 360);
-  const g = `g${kind[0]}${id}`; // ids scoped per image in case two are inlined into one page
+  const g = `${scope}g${kind[0]}${id}`; // ids scoped per image in case two are inlined into one page
   const defs: string[] = [
     `<linearGradient id="${g}bg" gradientTransform="rotate(${fixed(angle)} 0.5 0.5)">` +
       `<stop offset="0" stop-color="${color(rng, hue, [15, 30])}"/><stop offset="1" stop-color="${palette[1]}"/></linearGradient>`,

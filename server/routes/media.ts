@@ -1,6 +1,6 @@
 /**
  * Media routes: the track stream (GET/HEAD /v1/tracks/:track_id/stream) and generated
- * images (GET /images/:kind/:id/:size, size optionally ending in `.svg`).
+ * images (GET /images/:kind/:id/:size, as SVG, JPEG or PNG: images.ts).
  *
  * Partial content is answered with 206, not the contract's "216": reference-notes explains
  * "216" is a typo that has survived in production's API docs since 2020; production's
@@ -24,25 +24,11 @@ import type { RouteModule, ServiceContext } from '../context.js';
 import { HttpError, badRequest, notFound } from '../http/errors.js';
 import { appName, flag, isSet, params, publicId, query } from '../http/schemas.js';
 import { decodeId } from '../ids.js';
-import { artSvg, type ImageKind } from '../media/art.js';
 import { loadPalette, type Palette } from '../media/palette.js';
 import { parseRange } from '../media/range.js';
 import { trackAudio } from '../media/recipe.js';
 import type { TrackTraits } from '../media/synth.js';
-
-const SQUARE_SIZES: Record<string, [number, number]> = { '150x150': [150, 150], '480x480': [480, 480], '1000x1000': [1000, 1000] };
-/** The contract's image-map keys per kind; a cover is a wide banner (8:3). */
-const IMAGE_SIZES: Record<ImageKind, Record<string, [number, number]>> = {
-  profile: SQUARE_SIZES,
-  artwork: SQUARE_SIZES,
-  playlist: SQUARE_SIZES,
-  cover: { '640x': [640, 240], '2000x': [2000, 750] },
-};
-/** The table whose row an image belongs to: an image of an unknown row is a 404. */
-const IMAGE_OWNERS: Record<ImageKind, string> = { profile: 'users', cover: 'users', artwork: 'tracks', playlist: 'playlists' };
-const IMAGE_KINDS = Object.keys(IMAGE_SIZES) as ImageKind[];
-// The catalog's image maps name files `<size>.svg`; the bare size is accepted too.
-const SIZE_NAMES = [...new Set(IMAGE_KINDS.flatMap((kind) => Object.keys(IMAGE_SIZES[kind])))].flatMap((size) => [size, `${size}.svg`]);
+import { registerImageRoutes } from './images.js';
 
 export const mediaRoutes: RouteModule = (app, ctx) => {
   let palette: Palette | undefined;
@@ -51,6 +37,7 @@ export const mediaRoutes: RouteModule = (app, ctx) => {
     palette = loadPalette(ctx.dataDir, (error) => app.log.warn({ err: error }, 'could not keep the audio palette in the data directory'));
   });
   registerMediaRoutes(app, ctx, () => palette!);
+  registerImageRoutes(app, ctx);
 };
 
 function registerMediaRoutes(app: FastifyInstance, ctx: ServiceContext, palette: () => Palette): void {
@@ -61,9 +48,6 @@ function registerMediaRoutes(app: FastifyInstance, ctx: ServiceContext, palette:
     insertPlay.run(trackId, Math.floor(Date.now() / 1000));
     bumpPlayCount.run(trackId);
   });
-  const ownerExists = Object.fromEntries(
-    Object.entries(IMAGE_OWNERS).map(([kind, table]) => [kind, ctx.db.prepare<[number]>(`SELECT 1 FROM ${table} WHERE id = ?`)]),
-  ) as Record<ImageKind, ReturnType<typeof ctx.db.prepare<[number]>>>;
 
   // Production's clients stream without app_name and may ask for the audio's URL as JSON
   // (`no_redirect=true`); `--compat production` answers both.
@@ -115,26 +99,4 @@ function registerMediaRoutes(app: FastifyInstance, ctx: ServiceContext, palette:
       return reply.send(media.read(start, end));
     },
   });
-
-  app.get<{ Params: { kind: ImageKind; id: string; size: string } }>(
-    '/images/:kind/:id/:size',
-    {
-      schema: {
-        params: params({ kind: { type: 'string', enum: IMAGE_KINDS }, id: publicId, size: { type: 'string', enum: SIZE_NAMES } }),
-      },
-    },
-    async (request, reply) => {
-      const kind = request.params.kind;
-      const size = request.params.size.replace(/\.svg$/, '');
-      const dimensions = IMAGE_SIZES[kind][size];
-      if (!dimensions) throw badRequest(`size ${size} is not a size of ${kind} images (${Object.keys(IMAGE_SIZES[kind]).join(', ')})`);
-      const id = decodeId(request.params.id);
-      if (id === undefined) throw badRequest(`id ${request.params.id} is not an id`);
-      if (!ownerExists[kind].get(id)) throw notFound(`No ${kind} image for ${request.params.id}`);
-      return reply
-        .type('image/svg+xml')
-        .header('Cache-Control', 'public, max-age=86400')
-        .send(artSvg(kind, id, dimensions[0], dimensions[1]));
-    },
-  );
 }
