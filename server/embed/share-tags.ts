@@ -13,6 +13,9 @@ export const THEME_COLOR = '#6a14b8';
 
 const OG_TYPE: Record<ShareFacts['kind'], string> = { track: 'music.song', playlist: 'music.playlist', album: 'music.album', user: 'profile' };
 
+/** A URL when it is https (for the `secure_url` tags), else undefined. */
+const secure = (url: string | undefined) => (url?.startsWith('https:') ? url : undefined);
+
 /** ISO 8601 duration, "PT3M7S". */
 export function isoDuration(seconds: number): string {
   const s = Math.max(0, Math.round(seconds));
@@ -53,6 +56,8 @@ export function shareMeta(facts: ShareFacts): Array<['property' | 'name', string
     ['property', 'og:description', facts.description],
     ['property', 'og:url', facts.url],
     ['property', 'og:image', facts.image.url],
+    // Facebook's readers take the https copy from its own tag.
+    ['property', 'og:image:secure_url', secure(facts.image.url)],
     ['property', 'og:image:width', facts.image.width],
     ['property', 'og:image:height', facts.image.height],
     ['property', 'og:image:type', facts.image.type],
@@ -61,6 +66,7 @@ export function shareMeta(facts: ShareFacts): Array<['property' | 'name', string
   if (facts.kind === 'track') {
     tags.push(
       ['property', 'og:audio', facts.audio],
+      ['property', 'og:audio:secure_url', secure(facts.audio)],
       ['property', 'og:audio:type', 'audio/mpeg'],
       ['property', 'music:duration', Math.round(facts.duration ?? 0)],
       ['property', 'music:musician', facts.artist.url],

@@ -96,10 +96,13 @@ describe('share tags', () => {
       assert.equal(metaContent(html, 'twitter:player'), `https://music.example/embed/track/${track.id}?size=card`);
       assert.equal(metaContent(html, 'og:image'), `https://music.example/images/artwork/${track.id}/1200x630.jpg`);
       assert.match(metaContent(html, 'og:audio') ?? '', /^https:\/\/music\.example\/v1\/tracks\//);
+      assert.equal(metaContent(html, 'og:audio:secure_url'), metaContent(html, 'og:audio'));
+      assert.equal(metaContent(html, 'og:image:secure_url'), metaContent(html, 'og:image'));
       assert.equal(/<link rel="canonical" href="([^"]+)"/.exec(html)?.[1], `https://music.example${path}`);
     } finally {
       service.ctx.publicHosts = undefined;
     }
+    assert.equal(metaContent(await page(path), 'og:audio:secure_url'), undefined, 'no secure_url over http');
     const { service: options } = parseServiceArgs(['--public-hosts', 'music.example, http://localhost:8080/']);
     assert.deepEqual(options.publicHosts, ['https://music.example', 'http://localhost:8080']);
     assert.equal(parseServiceArgs([]).service.publicHosts, undefined);
