@@ -11,6 +11,8 @@ export interface ServiceContext {
   baseUrl: string;
   /** The hosts `GET /` lists; the service's own base URL when undefined. */
   hosts?: string[];
+  /** The public pages' origins (`--public-hosts`), the first the canonical one; the service's own when undefined (server/embed/public-origin.ts). */
+  publicHosts?: string[];
   /** `--compat production`: answer as production does where it and the contract disagree. */
   production?: boolean;
   /** The code flow's lifetimes in seconds (access 1 h, refresh 30 days, code 60 s unless set). */

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { Scale, ServiceOptions } from './service.js';
+import { parseOrigin } from './embed/public-origin.js';
 
 /** The service's command-line options, shared by `npm run server` and `npm start`. */
 export const SERVICE_OPTIONS = {
@@ -8,6 +9,7 @@ export const SERVICE_OPTIONS = {
   scale: { type: 'string', default: 'default' },
   catalog: { type: 'string' },
   hosts: { type: 'string' },
+  'public-hosts': { type: 'string' },
   compat: { type: 'string' },
   'access-token-ttl': { type: 'string' },
   'refresh-token-ttl': { type: 'string' },
@@ -20,6 +22,9 @@ export const SERVICE_USAGE = `  --port <n>          port on 127.0.0.1 (default 7
   --scale <s>         generated catalog size: default | large
   --catalog <file>    load this catalog file (docs/catalog-format.md) instead of generating one
   --hosts <a,b>       what GET / lists as hosts (default: this service's own URL)
+  --public-hosts <a,b> the origins readers reach the public pages at, the first the canonical one
+                      the share tags and oEmbed name; /oembed answers for these alone
+                      (default: this service's own URL)
   --compat production answer as the production service does where it and the contract differ
                       (docs/guide.md, "Production compatibility"); default: the contract's shapes
   --access-token-ttl <s>   lifetime of the code flow's access tokens in seconds (default 3600; 0 = expired at once)
@@ -43,6 +48,19 @@ export function parseSeconds(value: string, name: string): number {
   return seconds;
 }
 
+/** `--public-hosts`'s origins, or an error naming the option. */
+function publicHosts(value: string | undefined): string[] | undefined {
+  const list = value?.split(',').map((h) => h.trim()).filter(Boolean);
+  if (!list?.length) return undefined;
+  return list.map((text) => {
+    try {
+      return parseOrigin(text);
+    } catch {
+      throw new Error(`--public-hosts must list origins (https://music.example), not ${text}`);
+    }
+  });
+}
+
 /** Parses the service's options, plus `extra` ones, from `args`. */
 export function parseServiceArgs<E extends Record<string, { type: 'string' | 'boolean'; default?: string | boolean }>>(
   args: string[],
@@ -59,6 +77,7 @@ export function parseServiceArgs<E extends Record<string, { type: 'string' | 'bo
     scale: scale as Scale,
     catalog: v.catalog as string | undefined,
     hosts: (v.hosts as string | undefined)?.split(',').map((h) => h.trim().replace(/\/+$/, '')).filter(Boolean),
+    publicHosts: publicHosts(v['public-hosts'] as string | undefined),
     logger: v.log as boolean,
     compat: v.compat as 'production' | undefined,
   };

@@ -20,6 +20,7 @@ import { verifyRoutes } from './routes/verify.js';
 import { writeRoutes } from './routes/write.js';
 import { oembedRoutes } from './routes/oembed.js';
 import { embedRoutes } from './routes/embed.js';
+import { iconRoutes } from './embed/icons.js';
 import { oauthTokenRoutes } from './routes/oauth-token.js';
 import { meRoutes } from './routes/me.js';
 import { bearerWriteRoutes } from './routes/bearer-write.js';
@@ -37,6 +38,8 @@ export interface ServiceOptions {
   catalog?: string;
   /** What `GET /` lists; the service's own base URL by default. */
   hosts?: string[];
+  /** The origins the public pages are reached at, the first the canonical one (share tags, oEmbed); the service's own by default. */
+  publicHosts?: string[];
   /** `production`: production's shapes where they differ from the contract (docs/guide.md). */
   compat?: 'production';
   /** The code flow's lifetimes in seconds (access 3600, refresh 2592000, code 60); shorter ones for tests. */
@@ -102,10 +105,10 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const { db, catalog } = openOwnCatalog(options);
   // Every user gets a login (email, password hash, wallet) and the demo app exists; cheap once done.
   prepareLogin(db);
-  const ctx: ServiceContext = { db, dataDir: options.dataDir, baseUrl: '', hosts: options.hosts, production: options.compat === 'production', tokenLifetimes: options.tokenLifetimes, cdnDir: options.cdnDir };
+  const ctx: ServiceContext = { db, dataDir: options.dataDir, baseUrl: '', hosts: options.hosts, publicHosts: options.publicHosts, production: options.compat === 'production', tokenLifetimes: options.tokenLifetimes, cdnDir: options.cdnDir };
   const app = await buildApp(
     ctx,
-    [compatRoutes, hostRoutes, metricsRoutes, verifyRoutes, userRoutes, trackRoutes, playlistRoutes, resolveRoutes, mediaRoutes, oauthRoutes, oauthTokenRoutes, meRoutes, writeRoutes, bearerWriteRoutes, oembedRoutes, embedRoutes],
+    [compatRoutes, hostRoutes, metricsRoutes, verifyRoutes, userRoutes, trackRoutes, playlistRoutes, resolveRoutes, mediaRoutes, oauthRoutes, oauthTokenRoutes, meRoutes, writeRoutes, bearerWriteRoutes, oembedRoutes, iconRoutes, embedRoutes],
     options.logger ?? false,
   );
   const refresh = setInterval(() => computeTrending(db), TRENDING_REFRESH_MS);

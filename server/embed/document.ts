@@ -3,6 +3,7 @@ import { listenOn } from './words.js';
 import type { EmbedKind, EmbedSize, EmbedTheme } from './kinds.js';
 import { createHash } from 'node:crypto';
 import { escapeHtml } from '../../src/ssr/escape-html.js';
+import { ICON_LINKS } from './icons.js';
 
 /**
  * The HTML documents around a server-rendered element: the embed pages (`/embed/<kind>/<id>`,
@@ -84,6 +85,8 @@ export interface DocumentOptions {
   script?: boolean;
   /** The page's language, one `embedLang` gave (default English): `<html lang dir>`, its own words, and the kit's translation it loads. */
   lang?: string;
+  /** More of the head (HTML): the share tags of server/embed/share-tags.ts. */
+  head?: string;
 }
 
 export interface HtmlDocument {
@@ -109,10 +112,11 @@ function styleHashes(html: string): string[] {
   return [...new Set([...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => sha256(m[1]!)))];
 }
 
-export function htmlDocument({ title, element, baseUrl, layout, size = 'card', oembed, canonical, theme = 'light', script = true, kind, lang = 'en' }: DocumentOptions): HtmlDocument {
+export function htmlDocument({ title, element, baseUrl, layout, size = 'card', oembed, canonical, theme = 'light', script = true, kind, lang = 'en', head }: DocumentOptions): HtmlDocument {
   const links = [
-    canonical && layout === 'page' ? `<link rel="canonical" href="${escapeHtml(canonical)}">` : '',
+    canonical ? `<link rel="canonical" href="${escapeHtml(canonical)}">` : '',
     oembed ? `<link rel="alternate" type="application/json+oembed" href="${escapeHtml(oembed)}" title="${escapeHtml(title)}">` : '',
+    head ?? '',
   ].filter(Boolean);
   const brand = `<a class="brand" href="${escapeHtml(canonical ?? `${baseUrl}/`)}" target="_blank" rel="noopener">${MARK}<span>${escapeHtml(listenOn(lang, PROVIDER))}</span></a>`;
   const body = layout === 'embed' ? `<div class="frame">\n${element}\n${brand}\n</div>` : `<main class="page"><h1>${escapeHtml(title)}</h1>\n${element}\n</main>`;
@@ -122,7 +126,7 @@ export function htmlDocument({ title, element, baseUrl, layout, size = 'card', o
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · ${PROVIDER}</title>
-<link rel="icon" href="data:,">
+${ICON_LINKS}
 <link rel="expect" href="#${PARSED_ID}" blocking="render">
 ${links.join('\n')}${links.length ? '\n' : ''}<style>${PAGE_STYLE}</style>
 ${script && lang !== 'en' ? `<script type="module" src="/embed/translations/${escapeHtml(lang)}.js"></script>\n` : ''}${script ? `<script type="module" src="${KIT_PATH}"></script>\n` : ''}</head>

@@ -11,20 +11,15 @@ import { ELEMENT_OF, htmlDocument, KIT_PATH } from '../embed/document.js';
 import { EMBED_KINDS, EMBED_SIZES, EMBED_THEMES, type EmbedKind, type EmbedSize, type EmbedTheme } from '../embed/kinds.js';
 import { resolvePath, type FoundResource } from './resolve.js';
 import { escapeHtml } from '../../src/ssr/escape-html.js';
+import { shareFacts } from '../embed/share-facts.js';
+import { shareTags } from '../embed/share-tags.js';
+import { publicOrigin } from '../embed/public-origin.js';
 
 /** The element's own attributes for a resource, size and theme. */
 function elementAttributes(kind: EmbedKind, id: string, size: EmbedSize, theme?: EmbedTheme, lang?: string): Record<string, string | undefined> {
   if (kind === 'track') return { 'track-id': id, size, theme, lang };
   if (kind === 'playlist') return { 'playlist-id': id, size, theme, lang };
   return { 'user-id': id, 'page-size': size === 'card' ? '10' : '5', size, theme, lang };
-}
-
-/** A resource's public path, as its `permalink` gives it: where an embed's "Listen on" link goes. */
-function publicPath(resource: FoundResource, ownerHandle: (ownerId: number) => string): string {
-  if (resource.kind === 'user') return `/${resource.row.handle}`;
-  const owner = ownerHandle(resource.row.owner_id);
-  if (resource.kind === 'track') return `/${owner}/${resource.row.slug}`;
-  return `/${owner}/${resource.row.is_album ? 'album' : 'playlist'}/${resource.row.slug}`;
 }
 
 /** "Title by Artist", a playlist's "Name by Owner", or a user's name. */
@@ -38,13 +33,20 @@ export function resourceTitle(resource: FoundResource, ownerName: (ownerId: numb
  * The embed pages, `GET /embed/{track,playlist,user}/<id>?size=&theme=&lang=`: the element alone,
  * server-rendered with its data, in a page any site may put in an iframe (frame-ancestors *,
  * scripts from the service alone, no cookies). The public pages, `GET /<handle>`,
- * `/<handle>/<slug>`, `/<handle>/{playlist,album}/<slug>`: the same element under a heading,
- * advertising the oEmbed endpoint. And the kit they load, `GET /embed/kit.js`.
+ * `/<handle>/<slug>`, `/<handle>/{playlist,album}/<slug>`: the same element under a heading.
+ * Both carry the share tags (server/embed/share-tags.ts), the canonical public URL and the oEmbed
+ * discovery link. And the kit they load, `GET /embed/kit.js`.
  */
 export const embedRoutes: RouteModule = (app, ctx) => {
   const { queries } = readApi(ctx);
   const renderPage = pageRenderer(app, () => ctx.baseUrl);
   const ownerName = (ownerId: number) => queries.userById(ownerId)?.name ?? '';
+  /** What a page of `resource` tells link previews: its canonical URL, oEmbed discovery link and share tags. */
+  const sharing = (resource: FoundResource) => {
+    const origin = publicOrigin(ctx);
+    const facts = shareFacts(resource, queries, origin);
+    return { canonical: facts.url, oembed: `${origin}/oembed?url=${encodeURIComponent(facts.url)}&format=json`, head: shareTags(facts) };
+  };
 
   const send = (reply: FastifyReply, doc: { html: string; csp: string }) =>
     reply
@@ -97,8 +99,7 @@ export const embedRoutes: RouteModule = (app, ctx) => {
       }
       const resource = { kind, row } as FoundResource;
       const element = await render(resource, size, theme, true, lang);
-      const canonical = ctx.baseUrl + publicPath(resource, (owner) => queries.userById(owner)?.handle ?? '');
-      return send(reply, htmlDocument({ title: resourceTitle(resource, ownerName), element, baseUrl: ctx.baseUrl, layout: 'embed', size, theme, kind, canonical, lang }));
+      return send(reply, htmlDocument({ title: resourceTitle(resource, ownerName), element, baseUrl: ctx.baseUrl, layout: 'embed', size, theme, kind, lang, ...sharing(resource) }));
     },
   );
 
@@ -126,10 +127,8 @@ export const embedRoutes: RouteModule = (app, ctx) => {
   const publicPage = async (path: string, reply: FastifyReply) => {
     const resource = resolvePath(queries, path);
     if (!resource) throw notFound(`No route for GET ${path}`);
-    const canonical = ctx.baseUrl + path;
-    const oembed = `${ctx.baseUrl}/oembed?url=${encodeURIComponent(canonical)}&format=json`;
     const element = await render(resource, 'card', undefined);
-    return send(reply, htmlDocument({ title: resourceTitle(resource, ownerName), element, baseUrl: ctx.baseUrl, layout: 'page', canonical, oembed }));
+    return send(reply, htmlDocument({ title: resourceTitle(resource, ownerName), element, baseUrl: ctx.baseUrl, layout: 'page', ...sharing(resource) }));
   };
   for (const route of ['/:handle', '/:handle/:slug', '/:handle/:kind/:slug']) {
     app.get(route, async (req, reply) => publicPage(req.url.split('?')[0]!, reply));

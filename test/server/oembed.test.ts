@@ -38,9 +38,9 @@ before(async () => {
   const lists = await api<Playlist[]>('/playlists/search?query=a&limit=50');
   playlist = lists.find((p) => !p.is_album)!;
   album = lists.find((p) => p.is_album)!;
-  trackUrl = `https://music.example/${track!.user.handle}/${slugOf('tracks', track!.id)}`;
-  playlistUrl = `https://music.example/${playlist.user.handle}/playlist/${slugOf('playlists', playlist.id)}`;
-  albumUrl = `https://music.example/${album.user.handle}/album/${slugOf('playlists', album.id)}`;
+  trackUrl = `${service.url}/${track!.user.handle}/${slugOf('tracks', track!.id)}`;
+  playlistUrl = `${service.url}/${playlist.user.handle}/playlist/${slugOf('playlists', playlist.id)}`;
+  albumUrl = `${service.url}/${album.user.handle}/album/${slugOf('playlists', album.id)}`;
 });
 
 after(async () => {
@@ -78,10 +78,10 @@ describe('oEmbed', () => {
     assert.equal(body.type, 'rich');
     assert.equal(body.title, `${track.title} by ${track.user.name}`);
     assert.equal(body.author_name, track.user.name);
-    assert.equal(body.author_url, `https://music.example/${track.user.handle}`);
+    assert.equal(body.author_url, `${service.url}/${track.user.handle}`);
     assert.equal(body.provider_name, 'Music Service');
     assert.equal(body.provider_url, `${service.url}/`);
-    assert.equal(body.thumbnail_url, track.artwork?.['480x480']);
+    assert.equal(body.thumbnail_url, `${service.url}/images/artwork/${track.id}/480x480.jpg`);
     assert.equal(body.thumbnail_width, 480);
     assert.equal(body.thumbnail_height, 480);
     const src = frameSrc(body);
@@ -97,17 +97,17 @@ describe('oEmbed', () => {
       const body = await answer({ url });
       assert.equal(body.title, `${list.playlist_name} by ${list.user.name}`);
       assert.equal(body.author_name, list.user.name);
-      assert.equal(body.thumbnail_url, list.artwork?.['480x480']);
+      assert.equal(body.thumbnail_url, `${service.url}/images/playlist/${list.id}/480x480.jpg`);
       assert.equal(frameSrc(body).pathname, `/embed/playlist/${list.id}`);
     }
   });
 
   test('a user: their name, picture and profile embed; a path alone works as in /v1/resolve', async () => {
-    const user = await api<{ id: string; name: string; profile_picture?: Record<string, string> }>(`/users/${track.user.id}`);
+    const user = await api<{ id: string; name: string }>(`/users/${track.user.id}`);
     const body = await answer({ url: `/${track.user.handle}` });
     assert.equal(body.title, user.name);
     assert.equal(body.author_url, `${service.url}/${track.user.handle}`);
-    assert.equal(body.thumbnail_url, user.profile_picture?.['480x480']);
+    assert.equal(body.thumbnail_url, `${service.url}/images/profile/${user.id}/480x480.jpg`);
     assert.equal(frameSrc(body).pathname, `/embed/user/${user.id}`);
   });
 
@@ -133,15 +133,69 @@ describe('oEmbed', () => {
   });
 
   test('an unknown URL is a 404, another format a 501, bad parameters a 400: the service error shape', async () => {
-    await expectError({ url: `https://music.example/${track.user.handle}/no-such-track` }, 404);
-    await expectError({ url: 'https://music.example/no-such-user-anywhere' }, 404);
-    await expectError({ url: 'https://music.example/' }, 404);
+    await expectError({ url: `${service.url}/${track.user.handle}/no-such-track` }, 404);
+    await expectError({ url: `${service.url}/no-such-user-anywhere` }, 404);
+    await expectError({ url: `${service.url}/` }, 404);
+    await expectError({ url: `${service.url}/embed/track/zzzzzzzz` }, 404);
+    await expectError({ url: `${service.url}/embed/album/${playlist.id}` }, 404);
     assert.match(await expectError({ url: trackUrl, format: 'xml' }, 501), /xml/);
     await expectError({}, 400);
     await expectError({ url: trackUrl, maxwidth: '0' }, 400);
     await expectError({ url: trackUrl, maxheight: 'tall' }, 400);
     await expectError({ url: trackUrl, size: 'huge' }, 400);
     await expectError({ url: 'not a url' }, 400);
+  });
+});
+
+describe('oEmbed, strict', () => {
+  test('a URL on a host the service does not serve is a 404; --public-hosts names the ones it does', async () => {
+    const foreign = trackUrl.replace(service.url, 'http://example.com');
+    assert.match(await expectError({ url: foreign }, 404), /example\.com/);
+    // The service's own origin by its loopback names is the same service.
+    const local = await answer({ url: trackUrl.replace('127.0.0.1', 'localhost') });
+    assert.equal(local.author_url, `${service.url.replace('127.0.0.1', 'localhost')}/${track.user.handle}`);
+    service.ctx.publicHosts = ['https://music.example'];
+    try {
+      const body = await answer({ url: trackUrl.replace(service.url, 'https://music.example') });
+      assert.equal(body.author_url, `https://music.example/${track.user.handle}`);
+      assert.equal(body.provider_url, 'https://music.example/');
+      assert.equal(frameSrc(body).origin, 'https://music.example', 'the frame is on the public origin');
+      assert.equal(body.thumbnail_url, `https://music.example/images/artwork/${track.id}/480x480.jpg`);
+      await answer({ url: trackUrl.replace(service.url, 'http://music.example') });
+      await expectError({ url: trackUrl.replace(service.url, 'https://music.example.evil.test') }, 404);
+    } finally {
+      service.ctx.publicHosts = undefined;
+    }
+    await expectError({ url: trackUrl.replace(service.url, 'https://music.example') }, 404);
+  });
+
+  test('the thumbnail is the largest raster that fits maxwidth and maxheight, none when none fits', async () => {
+    const thumb = async (query: Record<string, string>) => {
+      const body = await answer({ url: trackUrl, ...query });
+      return [body.thumbnail_url, body.thumbnail_width, body.thumbnail_height];
+    };
+    const at = (size: number) => [`${service.url}/images/artwork/${track.id}/${size}x${size}.jpg`, size, size];
+    assert.deepEqual(await thumb({ maxwidth: '300' }), at(150));
+    assert.deepEqual(await thumb({ maxwidth: '480' }), at(480));
+    assert.deepEqual(await thumb({ maxwidth: '2000', maxheight: '1000' }), at(1000));
+    assert.deepEqual(await thumb({ maxheight: '479' }), at(150));
+    assert.deepEqual(await thumb({ maxwidth: '149' }), [undefined, undefined, undefined]);
+    assert.deepEqual(await thumb({}), at(480));
+  });
+
+  test('Cache-Control keeps an answer as long as its cache_age', async () => {
+    const res = await oembed({ url: trackUrl });
+    const body = (await res.json()) as Oembed;
+    assert.equal(res.headers.get('cache-control'), `public, max-age=${body.cache_age}`);
+    assert.ok(Number(body.cache_age) > 0);
+  });
+
+  test('an embed page\'s URL answers as its public page does', async () => {
+    for (const [embed, url] of [[`/embed/track/${track.id}?size=compact&theme=dark`, trackUrl], [`/embed/playlist/${album.id}`, albumUrl], [`/embed/user/${track.user.id}`, `${service.url}/${track.user.handle}`]] as const) {
+      const fromEmbed = await answer({ url: service.url + embed });
+      const fromPage = await answer({ url });
+      assert.deepEqual(fromEmbed, fromPage, embed);
+    }
   });
 });
 
@@ -160,7 +214,8 @@ describe('embed and public pages over HTTP', () => {
       const html = await res.text();
       assert.match(html, /<template shadowroot(mode)?="open"/, 'declarative shadow DOM');
       assert.match(html, /theme="dark"/);
-      assert.doesNotMatch(html, /<script(?![^>]*(type="module" src="\/embed\/kit\.js"|type="application\/json"))/, 'no inline script');
+      // Data blocks (the seeds' JSON, the share tags' JSON-LD) are not scripts.
+      assert.doesNotMatch(html, /<script(?![^>]*(type="module" src="\/embed\/kit\.js"|type="application\/(ld\+)?json"))/, 'no inline script');
     }
   });
 
@@ -199,7 +254,7 @@ describe('embed and public pages over HTTP', () => {
   });
 
   test('public pages advertise the oEmbed endpoint for their own address; other paths stay 404', async () => {
-    for (const url of [trackUrl, playlistUrl, albumUrl, `https://music.example/${track.user.handle}`]) {
+    for (const url of [trackUrl, playlistUrl, albumUrl, `${service.url}/${track.user.handle}`]) {
       const path = new URL(url).pathname;
       const res = await fetch(service.url + path);
       assert.equal(res.status, 200, path);
@@ -210,6 +265,13 @@ describe('embed and public pages over HTTP', () => {
       assert.equal(discovered.searchParams.get('url'), service.url + path);
       const body = (await (await fetch(discovered)).json()) as Oembed;
       assert.equal(body.type, 'rich');
+    }
+    // An embed page names its public page as canonical, and the same discovery link.
+    for (const [path, url] of [[`/embed/track/${track.id}?size=tiny`, trackUrl], [`/embed/playlist/${album.id}`, albumUrl], [`/embed/user/${track.user.id}`, `${service.url}/${track.user.handle}`]]) {
+      const html = await (await fetch(service.url + path)).text();
+      assert.equal(/<link rel="canonical" href="([^"]+)"/.exec(html)?.[1], url, `${path}: canonical`);
+      const href = /<link rel="alternate" type="application\/json\+oembed" href="([^"]+)"/.exec(html)?.[1]?.replaceAll('&#38;', '&');
+      assert.equal(href && new URL(href).searchParams.get('url'), url, `${path}: discovery`);
     }
     const missing = await fetch(`${service.url}/no-such-user-anywhere/x`);
     assert.equal(missing.status, 404);
