@@ -66,17 +66,17 @@ export const playlistStyles = css`
     color: var(--_accent);
     flex: none;
   }
+  /* The counts wrap whole: none is cut at any width. */
   .counts {
     display: flex;
-    gap: 12px;
+    flex-wrap: wrap;
+    gap: 0 12px;
     margin: 6px 0 0;
     padding: 0;
     list-style: none;
     color: var(--_muted);
     font-size: 0.85em;
     white-space: nowrap;
-    overflow: hidden;
-    mask-image: linear-gradient(to left, transparent, #000 24px);
   }
   .description {
     margin: 0 0 12px;

@@ -83,12 +83,13 @@ export const userCardStyles = css`
     color: var(--_muted);
     font-size: 0.9em;
   }
+  /* The counts wrap whole; the tags keep one row, and a tag that does not fit drops whole to a
+     clipped second row (after a zero-width first item, so even the first one can). */
   .counts,
   .tags {
     display: flex;
+    flex-wrap: wrap;
     white-space: nowrap;
-    overflow: hidden;
-    mask-image: linear-gradient(to left, transparent, #000 24px);
     gap: 4px 14px;
     margin: 10px 16px 0;
     padding: 0;
@@ -100,7 +101,14 @@ export const userCardStyles = css`
     color: var(--_text);
   }
   .tags {
-    gap: 6px;
+    gap: 0 6px;
+    height: calc(1.5em + 2px);
+    line-height: 1.5;
+    overflow: hidden;
+  }
+  .tags::before {
+    content: '';
+    margin-inline-end: -6px;
   }
   .tags li {
     padding: 1px 8px;
@@ -113,6 +121,7 @@ export const userCardStyles = css`
   }
   .tabs {
     display: flex;
+    flex-wrap: wrap;
     gap: 4px;
     margin: 14px 16px 0;
     border-bottom: 1px solid var(--_border);
