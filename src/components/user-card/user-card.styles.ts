@@ -83,14 +83,17 @@ export const userCardStyles = css`
     color: var(--_muted);
     font-size: 0.9em;
   }
-  /* The counts wrap whole; the tags keep one row, and a tag that does not fit drops whole to a
-     clipped second row (after a zero-width first item, so even the first one can). */
+  /* One row each at any width (an embed's frame has a fixed height): an item that does not fit
+     wraps to a second row, which is clipped, so items drop whole and none is cut. */
   .counts,
   .tags {
+    --_gap: 14px;
     display: flex;
     flex-wrap: wrap;
     white-space: nowrap;
-    gap: 4px 14px;
+    overflow: hidden;
+    height: 1lh;
+    gap: 0 var(--_gap);
     margin: 10px 16px 0;
     padding: 0;
     list-style: none;
@@ -100,15 +103,14 @@ export const userCardStyles = css`
   .counts strong {
     color: var(--_text);
   }
-  .tags {
-    gap: 0 6px;
-    height: calc(1.5em + 2px);
-    line-height: 1.5;
-    overflow: hidden;
-  }
-  .tags::before {
+  /* A zero-width first item: the row is never empty, so even the first item drops when too wide. */
+  :is(.counts, .tags)::before {
     content: '';
-    margin-inline-end: -6px;
+    margin-inline-end: calc(-1 * var(--_gap));
+  }
+  .tags {
+    --_gap: 6px;
+    height: calc(1lh + 2px);
   }
   .tags li {
     padding: 1px 8px;
