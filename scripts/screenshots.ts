@@ -1,7 +1,7 @@
 /**
  * `npm run screenshots`: a PNG of every element, light and dark, cropped to the element, in
  * docs/screenshots/<tag>-<light|dark>.png; the same in a phone's column (a 390 px screen) in
- * <tag>-phone-<theme>.png, and the track card while it plays in service-track-card-playing-<theme>.png. Starts the reference service, serves the CDN build
+ * <tag>-phone-<theme>.png, in forced colours in <tag>-forced-<theme>.png, and the track card while it plays in service-track-card-playing-<theme>.png. Starts the reference service, serves the CDN build
  * (each element from its own dist/cdn/service-<name>.js) and drives the system Chromium.
  * With `--lang ja`, the page is in that language (`<html lang>`, its translation file loaded)
  * and the files are named <tag>[-phone|-playing]-<lang>-<theme>.png.
@@ -26,8 +26,8 @@ const SETTLE_TIMEOUT_MS = 15_000;
 /** Space kept around the element in the crop. */
 const PAD = 12;
 
-/** The shots of each element: as a desktop page shows it, in a phone's column, and (the track card) playing. */
-type Variant = 'desktop' | 'phone' | 'playing';
+/** The shots of each element: as a desktop page shows it, in a phone's column, in forced colours (a contrast theme), and (the track card) playing. */
+type Variant = 'desktop' | 'phone' | 'forced' | 'playing';
 const PHONE = { viewport: 390, column: 342 };
 const fileName = (tag: string, variant: Variant, theme: Theme, lang?: string) => `${tag}${variant === 'desktop' ? '' : `-${variant}`}${lang ? `-${lang}` : ''}-${theme}.png`;
 
@@ -154,12 +154,12 @@ async function main(): Promise<void> {
   try {
     for (const name of names) {
       const tag = `service-${name}`;
-      const variants: Variant[] = ['desktop', 'phone', ...(tag === 'service-track-card' ? (['playing'] as const) : [])];
+      const variants: Variant[] = ['desktop', 'phone', 'forced', ...(tag === 'service-track-card' ? (['playing'] as const) : [])];
       for (const variant of variants) {
         for (const theme of Object.keys(THEMES) as Theme[]) {
           const phone = variant === 'phone';
           const width = phone ? PHONE.viewport : Math.max(640, (byTag[tag]?.width ?? 560) + 200);
-          const context = await browser.newContext({ viewport: { width, height: 2400 }, colorScheme: theme, reducedMotion: 'reduce', hasTouch: phone, isMobile: phone });
+          const context = await browser.newContext({ viewport: { width, height: 2400 }, colorScheme: theme, reducedMotion: 'reduce', forcedColors: variant === 'forced' ? 'active' : 'none', hasTouch: phone, isMobile: phone });
           const page = await context.newPage();
           page.on('pageerror', (e) => problems.push(`${tag} (${variant}, ${theme}): ${e.message}`));
           await page.goto(`${pages.url}/shot/${tag}-${theme}${phone ? '-phone' : ''}.html`);

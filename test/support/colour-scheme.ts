@@ -4,7 +4,7 @@ import { emulateMedia } from '@web/test-runner-commands';
 import { browserEngine } from './service.js';
 
 /** The `@media` rules of `els`' shadow roots (each sheet once) whose condition matches `condition`; there must be some. */
-function mediaRules(els: Element[], condition: RegExp, what: string): CSSMediaRule[] {
+export function mediaRules(els: Element[], condition: RegExp, what: string): CSSMediaRule[] {
   const sheets = new Set(els.flatMap((el) => [...el.shadowRoot!.adoptedStyleSheets, ...[...el.shadowRoot!.querySelectorAll('style')].map((s) => s.sheet!)]));
   const rules = [...sheets]
     .flatMap((sheet) => [...sheet.cssRules])
@@ -14,7 +14,7 @@ function mediaRules(els: Element[], condition: RegExp, what: string): CSSMediaRu
 }
 
 /** Runs `check` with `rules` made to hold (`all`) or not (`not all`), and puts their conditions back after. */
-async function withRules(rules: CSSMediaRule[], hold: boolean, check: () => Promise<void>): Promise<void> {
+export async function withRules(rules: CSSMediaRule[], hold: boolean, check: () => Promise<void>): Promise<void> {
   const texts = rules.map((rule) => rule.media.mediaText);
   try {
     for (const rule of rules) rule.media.mediaText = hold ? 'all' : 'not all';

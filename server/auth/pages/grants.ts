@@ -1,7 +1,7 @@
 import type { AuthRequest } from '../params.js';
 import { authPath } from '../params.js';
 import { escapeHtml } from '../../../src/ssr/escape-html.js';
-import { hiddenFields, isolate, layout, loginFields, say, type PageSetup } from './login.js';
+import { focusedHeading, hiddenFields, isolate, layout, loginFields, say, type PageSetup } from './login.js';
 import { authWords, fill, type AuthLang } from './words.js';
 
 export interface GrantsOptions {
@@ -39,7 +39,7 @@ export function grantsPage({ request, lang, csrf, nonce, user, grants, revoked }
   const page: PageSetup = { display: request?.display ?? 'fullScreen', lang, nonce };
   const back = request ? `\n<p><a href="${escapeHtml(authPath(request))}">${say(words.backToSignIn)}</a></p>` : '';
   if (!user) {
-    return layout({ title: words.appsYouAllowed, page, body: `<h1>${say(words.appsYouAllowed)}</h1>\n<p>${say(words.signInFirst)}</p>${back}` });
+    return layout({ title: words.appsYouAllowed, page, body: `${focusedHeading(say(words.appsYouAllowed))}\n<p>${say(words.signInFirst)}</p>${back}` });
   }
   const fields = hiddenFields(loginFields(request, lang), csrf);
   const items = grants
@@ -59,7 +59,7 @@ ${fields}
   return layout({
     title: words.appsYouAllowed,
     page,
-    body: `<h1>${say(words.appsYouAllowed)}</h1>
+    body: `${focusedHeading(say(words.appsYouAllowed))}
 <p>${say(words.signedInAs, { name: `<strong>${isolate(user.name)}</strong>`, handle: isolate(`@${user.handle}`) })}</p>${done}
 ${list}
 <p class="note">${say(words.grantsNote)}</p>${back}`,

@@ -26,6 +26,12 @@ export const isolate = (text: string) => `<bdi>${escapeHtml(text)}</bdi>`;
 /** A string of the words table as HTML, its `{name}`s replaced by the given HTML (built with escapeHtml or isolate). */
 export const say = (template: string, values: Record<string, string> = {}) => fill(escapeHtml(template), values);
 
+/**
+ * A page's heading that takes the focus when the page opens (no script, so no CSP nonce): a page
+ * with no field starts a keyboard or screen-reader user at its content, not on the body.
+ */
+export const focusedHeading = (html: string) => `<h1 tabindex="-1" autofocus>${html}</h1>`;
+
 const STYLES = `
 html{box-sizing:border-box;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1c1b22;background:#f4f3f8}
 body{margin:0}
@@ -53,6 +59,7 @@ a{color:#5b21b6}
 .note{color:#4a4759;font-size:.9rem;margin-top:16px}
 code{direction:ltr;unicode-bidi:isolate;font-family:ui-monospace,monospace;background:#ece9f5;padding:0 4px;border-radius:4px;overflow-wrap:anywhere}
 :focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
+h1[tabindex]:focus{outline:none}
 @media (prefers-color-scheme:dark){html{color:#eceaf4;background:#16151c}.fullScreen main{background:#221f2b}input{background:#16151c}
 .brand,.secondary,.link,a{color:#c4b5fd}.error{background:#3b1512;color:#fecaca}.note{color:#b8b4c8}code{background:#2e2a3a}}
 `;
@@ -210,7 +217,7 @@ ${abilities.map((a) => `<li>${say(a)}</li>`).join('\n')}
 <form method="post" action="/oauth/authorize">
 ${fields}
 <div class="actions">
-<button class="primary" type="submit" name="decision" value="authorize">${say(words.authorize)}</button>
+<button class="primary" type="submit" autofocus name="decision" value="authorize">${say(words.authorize)}</button>
 <button class="secondary" type="submit" name="decision" value="cancel">${say(words.cancel)}</button>
 </div>
 </form>

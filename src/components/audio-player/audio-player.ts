@@ -212,7 +212,7 @@ export class ServiceAudioPlayer extends ServiceElement {
     const playing = !view.paused;
     const { t } = this.i18n;
     return html`
-      <section part="player" class="player" aria-label=${t('Audio player')} @keydown=${this.#onKeydown}>
+      <div part="player" class="player" role="group" aria-label=${t('Audio player')} @keydown=${this.#onKeydown}>
         <div class="now">${track ? this.#renderTrack(track) : this.#renderNoTrack()}</div>
         <div class="transport">
           <button part="previous-button" class="icon-button" aria-label=${t('Previous track')} ?disabled=${!track || own}
@@ -239,7 +239,7 @@ export class ServiceAudioPlayer extends ServiceElement {
             aria-valuetext=${new Intl.NumberFormat(this.i18n.lang, { style: 'percent' }).format(state.volume)} ?disabled=${!track}
             @input=${(e: Event) => engine.setVolume((e.target as HTMLInputElement).valueAsNumber)} />
         </div>
-      </section>
+      </div>
     `;
   }
 

@@ -66,17 +66,25 @@ export const playlistStyles = css`
     color: var(--_accent);
     flex: none;
   }
+  /* One row at any width (an embed's frame has a fixed height): a count that does not fit wraps
+     to a second row, which is clipped, so counts drop whole and none is cut. */
   .counts {
     display: flex;
-    gap: 12px;
+    flex-wrap: wrap;
+    gap: 0 12px;
+    height: 1lh;
+    overflow: hidden;
     margin: 6px 0 0;
     padding: 0;
     list-style: none;
     color: var(--_muted);
     font-size: 0.85em;
     white-space: nowrap;
-    overflow: hidden;
-    mask-image: linear-gradient(to left, transparent, #000 24px);
+  }
+  /* A zero-width first item: the row is never empty, so even the first count drops when too wide. */
+  .counts::before {
+    content: '';
+    margin-inline-end: -12px;
   }
   .description {
     margin: 0 0 12px;

@@ -119,7 +119,7 @@ export class ServicePlaylist extends ServiceElement {
     const { t } = this.i18n;
     const album = playlist.is_album;
     return html`
-      <header part="header" class="header">
+      <div part="header" class="header">
         ${picture('artwork', artwork)}
         <div>
           <span part="kind" class="kind">${t(album ? 'Album' : 'Playlist')}</span>
@@ -138,7 +138,7 @@ export class ServicePlaylist extends ServiceElement {
             )}
           </ul>
         </div>
-      </header>
+      </div>
       ${playlist.description ? html`<p part="description" class="description" dir="auto">${playlist.description}</p>` : nothing}
       ${this.#playAll(tracks)}
       ${tracks.length

@@ -64,6 +64,13 @@ export const progressStyles = css`
   .time {
     white-space: nowrap;
   }
+  /* The still bar is a fill the forced palette would drop. */
+  @media (forced-colors: active) {
+    .seek.still {
+      forced-color-adjust: none;
+      background: GrayText;
+    }
+  }
   @media (pointer: coarse) {
     /* A 44 px target that takes no more room than the bar. */
     input.seek {

@@ -92,9 +92,30 @@ export const theme = css`
     animation: shimmer 1.2s infinite linear;
     border-radius: var(--_radius);
   }
+  /* Reduced motion stops every transition and animation of every element (the shimmer, Play's press). */
   @media (prefers-reduced-motion: reduce) {
+    *,
+    *::before,
+    *::after {
+      transition: none !important;
+      animation: none !important;
+    }
+  }
+  @media (forced-colors: active) {
+    /* Every button keeps an edge, filled ones too: the forced palette drops their fill. */
+    :host button {
+      border: 1px solid ButtonText;
+    }
+    /* Pressed, selected and current show the system's highlight, not a fill the palette would flatten. */
+    [aria-pressed='true'],
+    [aria-selected='true'] {
+      forced-color-adjust: none;
+      background: Highlight !important;
+      border-color: Highlight !important;
+      color: HighlightText !important;
+    }
     .skeleton {
-      animation: none;
+      background: GrayText;
     }
   }
   @keyframes shimmer {

@@ -151,6 +151,13 @@ export const trackRowStyles = [progressStyles, css`
   .item .progress {
     height: 1.26em;
   }
+  /* The current row's fill and accent title are dropped by the forced palette: an outline marks it. */
+  @media (forced-colors: active) {
+    .item[aria-current='true'] {
+      outline: 2px solid Highlight;
+      outline-offset: -2px;
+    }
+  }
   /* A phone's row gives its title the room: no duration column (the slider shows the time). */
   @media (max-width: 420px) {
     .duration {

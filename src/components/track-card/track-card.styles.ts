@@ -75,22 +75,27 @@ export const trackCardStyles = css`
     color: var(--_accent);
     flex: none;
   }
-  .line,
-  .tags {
+  .line {
     display: flex;
     gap: 12px;
-    overflow: hidden;
-    mask-image: linear-gradient(to left, transparent, #000 24px);
   }
   .line,
   .progress {
     margin-top: 6px;
   }
+  /* One row each, at any width: an item that does not fit wraps to a second row, which is
+     clipped, so items drop whole and none is cut. */
   .meta,
   .stats,
   .tags {
+    --_gap: 12px;
     display: flex;
-    gap: 12px;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 0 var(--_gap);
+    height: 1.4em;
+    line-height: 1.4;
+    min-width: 0;
     margin: 0;
     padding: 0;
     list-style: none;
@@ -98,11 +103,19 @@ export const trackCardStyles = css`
     font-size: 0.85em;
     white-space: nowrap;
     overflow: hidden;
-    flex: none;
   }
-  .meta {
+  /* A zero-width first item: the row is never empty, so even the first real item drops when too wide. */
+  :is(.meta, .stats, .tags)::before {
+    content: '';
+    margin-inline-end: calc(-1 * var(--_gap));
+  }
+  .stats {
     flex: 0 1 auto;
-    gap: 4px;
+  }
+  /* The badges give way first: the counts keep their room. */
+  .meta {
+    --_gap: 4px;
+    flex: 0 1000 auto;
   }
   .stats li {
     display: inline-flex;
@@ -167,9 +180,11 @@ export const trackCardStyles = css`
     height: 32px;
     font-size: 16px;
   }
-  @media (prefers-reduced-motion: reduce) {
-    .play {
-      transition: none;
+  /* A phone's card gives its text the room. */
+  @media (max-width: 420px) {
+    :host(:not([size='compact'])) .artwork {
+      width: 72px;
+      height: 72px;
     }
   }
 `;

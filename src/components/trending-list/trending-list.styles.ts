@@ -12,8 +12,10 @@ export const trendingListStyles = css`
     gap: 8px;
     padding: 4px 4px 10px;
   }
+  /* The window buttons wrap whole at 320 px rather than stick out of the box. */
   .windows {
     display: inline-flex;
+    flex-wrap: wrap;
     gap: 4px;
   }
   .windows button {

@@ -83,13 +83,17 @@ export const userCardStyles = css`
     color: var(--_muted);
     font-size: 0.9em;
   }
+  /* One row each at any width (an embed's frame has a fixed height): an item that does not fit
+     wraps to a second row, which is clipped, so items drop whole and none is cut. */
   .counts,
   .tags {
+    --_gap: 14px;
     display: flex;
+    flex-wrap: wrap;
     white-space: nowrap;
     overflow: hidden;
-    mask-image: linear-gradient(to left, transparent, #000 24px);
-    gap: 4px 14px;
+    height: 1lh;
+    gap: 0 var(--_gap);
     margin: 10px 16px 0;
     padding: 0;
     list-style: none;
@@ -99,8 +103,14 @@ export const userCardStyles = css`
   .counts strong {
     color: var(--_text);
   }
+  /* A zero-width first item: the row is never empty, so even the first item drops when too wide. */
+  :is(.counts, .tags)::before {
+    content: '';
+    margin-inline-end: calc(-1 * var(--_gap));
+  }
   .tags {
-    gap: 6px;
+    --_gap: 6px;
+    height: calc(1lh + 2px);
   }
   .tags li {
     padding: 1px 8px;
@@ -113,6 +123,7 @@ export const userCardStyles = css`
   }
   .tabs {
     display: flex;
+    flex-wrap: wrap;
     gap: 4px;
     margin: 14px 16px 0;
     border-bottom: 1px solid var(--_border);

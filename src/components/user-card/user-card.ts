@@ -217,11 +217,11 @@ export class ServiceUserCard extends ServiceElement {
         if (can && task.status !== TaskStatus.PENDING) this.offsets = { ...this.offsets, [tab]: to };
       }}>${t(label)}</button>`;
     return html`${body}
-      <nav part="pager" class="pager" aria-label=${t('{what}: pages', { what: label })}>
+      <div part="pager" class="pager" role="group" aria-label=${t('{what}: pages', { what: label })}>
         ${turn('Previous', offset > 0, offset - size)}
         <span>${t('Page {n}', { n: Math.floor(offset / size) + 1 })}</span>
         ${turn('Next', more, offset + size)}
-      </nav>`;
+      </div>`;
   }
 
   #renderReposts(reposts: Activity[]) {
