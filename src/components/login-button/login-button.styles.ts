@@ -20,4 +20,6 @@ button[aria-busy=true]{opacity:.75;cursor:progress}
 svg{flex:none;width:1.2em;height:1.2em}
 [role=status]{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
 @media (prefers-reduced-motion:reduce){button{transition:none}}
+/* The forced palette drops the fill: the edge keeps the button visible. */
+@media (forced-colors:active){button{border:1px solid ButtonText}}
 `;
