@@ -90,6 +90,7 @@ export class ServiceSearch extends ServiceElement {
     args: () => [this.term, this.#choice, this.onlyDownloadable, this.#resultLimit] as const,
     fetch: ([term, choice, onlyDownloadable, limit], client, signal) =>
       term ? runSearch(client, term, choice, { onlyDownloadable: onlyDownloadable || undefined, limit, signal }) : undefined,
+    failed: () => this.i18n.t('Could not load the search results.'),
   });
 
   /** The results on show (after the latest search finished), with the text and kind they are for. */

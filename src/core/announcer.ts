@@ -1,0 +1,106 @@
+/**
+ * The kit's one polite live region for the page: every element, and every copy of the kit loaded
+ * on the page, speaks through the same visually hidden `role=status` in `document.body`, found by
+ * its id and a `Symbol.for` global. Plain DOM, no Lit: a React or Vue app may announce through it.
+ */
+import type { AudioEngine, PlayerState } from './audio-types.js';
+import type { Key } from './i18n/en.js';
+import { translate } from './i18n/translate.js';
+
+/** The region's id in `document.body`. */
+export const ANNOUNCER_ID = 'service-kit-announcer';
+
+interface Announcer {
+  /** The message that waits to be written after the region was cleared. */
+  pending?: ReturnType<typeof setTimeout>;
+  /** Each engine's one watcher, with the languages of the elements that asked for it. */
+  engines: WeakMap<AudioEngine, { langs: Set<() => string>; stop: () => void }>;
+}
+
+const KEY = Symbol.for('service-kit.announcer');
+const page = (): Announcer => ((globalThis as { [KEY]?: Announcer })[KEY] ??= { engines: new WeakMap() });
+
+// Off screen but in the accessibility tree: the page's styles cannot hide it, so it carries its own.
+const HIDDEN = 'position:absolute;width:1px;height:1px;margin:-1px;padding:0;border:0;overflow:hidden;clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap';
+
+/** The page's region, made once (empty, so that its first message is a change a screen reader speaks). */
+export function announcerRegion(): HTMLElement | undefined {
+  if (typeof document == 'undefined' || !document.body) return undefined;
+  let region = document.getElementById(ANNOUNCER_ID);
+  if (!region) {
+    region = document.createElement('div');
+    region.id = ANNOUNCER_ID;
+    region.setAttribute('role', 'status');
+    region.setAttribute('aria-live', 'polite');
+    region.setAttribute('aria-atomic', 'true');
+    region.setAttribute('style', HIDDEN);
+    document.body.append(region);
+  }
+  return region;
+}
+
+/**
+ * Speaks `message` once, in `lang`: the region is cleared, then written a moment later, so the
+ * same words as the last message are still spoken as a new event. A newer message replaces one
+ * still waiting. Does nothing without a document (a server render).
+ */
+export function announce(message: string, lang = ''): void {
+  const region = announcerRegion();
+  if (!region || !message) return;
+  const state = page();
+  clearTimeout(state.pending);
+  region.textContent = '';
+  // A screen reader speaks a change it sees after the clearing, not one folded into it.
+  state.pending = setTimeout(() => {
+    if (lang) region.lang = lang;
+    else region.removeAttribute('lang');
+    region.textContent = message;
+  }, 50);
+}
+
+/** What a change of the engine's state says, if anything, given what was said last (`said`). */
+export function playbackMessage(before: PlayerState | undefined, now: PlayerState, said: { id?: string; playing: boolean }, lang: string): string | undefined {
+  const track = now.track;
+  const say = (key: Key) => translate(lang, key, { title: track!.title, artist: track!.user.name });
+  if (!track) return undefined;
+  if (now.status == 'error') return before?.status != 'error' || before.track?.id != track.id ? say('Could not play {title}.') : undefined;
+  if (!now.paused) return said.playing && said.id == track.id ? undefined : say('Playing {title} by {artist}');
+  // Only a pause the listener asked for: not the end, nor a moment of loading the next track.
+  return now.status == 'paused' && said.playing && said.id == track.id ? say('Paused') : undefined;
+}
+
+/**
+ * Announces what `engine` does (a track starts, by itself or by a key; a pause; a failure) once
+ * for the page, however many elements ask, in the language of the first one still listening.
+ * Gives back the function that stops this element's listening.
+ */
+export function announcePlayback(engine: AudioEngine, lang: () => string): () => void {
+  const { engines } = page();
+  let watcher = engines.get(engine);
+  if (!watcher) {
+    const langs = new Set<() => string>();
+    let before: PlayerState | undefined;
+    const said = { id: undefined as string | undefined, playing: false };
+    const stop = engine.subscribe((now) => {
+      const speaker = langs.values().next().value;
+      const message = before && speaker ? playbackMessage(before, now, said, speaker()) : undefined;
+      if (message) {
+        said.id = now.track?.id;
+        said.playing = !now.paused;
+        announce(message, speaker!());
+      } else if (!before) Object.assign(said, { id: now.track?.id, playing: !now.paused }); // what plays already is not news
+      else if (now.paused && now.status != 'loading') said.playing = false;
+      before = now;
+    });
+    engines.set(engine, (watcher = { langs, stop }));
+  }
+  const { langs } = watcher;
+  langs.add(lang);
+  return () => {
+    langs.delete(lang);
+    if (!langs.size && engines.get(engine) == watcher) {
+      watcher.stop();
+      engines.delete(engine);
+    }
+  };
+}
