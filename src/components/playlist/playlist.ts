@@ -23,8 +23,11 @@ interface PlaylistData {
 async function loadPlaylist(client: Client, id: string | undefined, url: string | undefined, signal: AbortSignal, found: (playlist: Playlist) => void): Promise<PlaylistData> {
   const heard = (playlist: Playlist) => (found(playlist), playlist);
   if (id) {
-    const [playlist, tracks] = await Promise.all([client.getPlaylist(id, { signal }).then(heard), client.getPlaylistTracks(id, { signal })]);
-    return { playlist, tracks };
+    // Both settle before a failure is told, so that the tracks' failure can name a playlist that came.
+    const [playlist, tracks] = await Promise.allSettled([client.getPlaylist(id, { signal }).then(heard), client.getPlaylistTracks(id, { signal })]);
+    if (playlist.status == 'rejected') throw playlist.reason;
+    if (tracks.status == 'rejected') throw tracks.reason;
+    return { playlist: playlist.value, tracks: tracks.value };
   }
   const playlist = heard(await resolveAs(client, url!, 'playlist', signal));
   return { playlist, tracks: await client.getPlaylistTracks(playlist.id, { signal }) };
