@@ -11,14 +11,15 @@ import { translate } from './i18n/translate.js';
 export const ANNOUNCER_ID = 'service-kit-announcer';
 
 interface Announcer {
-  /** The message that waits to be written after the region was cleared. */
+  /** The messages that wait to be written after the region was cleared, each with its language. */
+  queue: Array<[message: string, lang: string]>;
   pending?: ReturnType<typeof setTimeout>;
   /** Each engine's one watcher, with the languages of the elements that asked for it. */
   engines: WeakMap<AudioEngine, { langs: Set<() => string>; stop: () => void }>;
 }
 
 const KEY = Symbol.for('service-kit.announcer');
-const page = (): Announcer => ((globalThis as { [KEY]?: Announcer })[KEY] ??= { engines: new WeakMap() });
+const page = (): Announcer => ((globalThis as { [KEY]?: Announcer })[KEY] ??= { queue: [], engines: new WeakMap() });
 
 // Off screen but in the accessibility tree: the page's styles cannot hide it, so it carries its own.
 const HIDDEN = 'position:absolute;width:1px;height:1px;margin:-1px;padding:0;border:0;overflow:hidden;clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap';
@@ -41,20 +42,26 @@ export function announcerRegion(): HTMLElement | undefined {
 
 /**
  * Speaks `message` once, in `lang`: the region is cleared, then written a moment later, so the
- * same words as the last message are still spoken as a new event. A newer message replaces one
- * still waiting. Does nothing without a document (a server render).
+ * same words as the last message are still spoken as a new event. Messages that come together
+ * (two lists loaded at once) are written together, each in its own line and language, none lost.
+ * Does nothing without a document (a server render).
  */
 export function announce(message: string, lang = ''): void {
   const region = announcerRegion();
   if (!region || !message) return;
   const state = page();
-  clearTimeout(state.pending);
-  region.textContent = '';
+  if (state.pending === undefined) region.textContent = '';
+  state.queue.push([message, lang]);
   // A screen reader speaks a change it sees after the clearing, not one folded into it.
-  state.pending = setTimeout(() => {
-    if (lang) region.lang = lang;
-    else region.removeAttribute('lang');
-    region.textContent = message;
+  state.pending ??= setTimeout(() => {
+    const lines = state.queue.splice(0).map(([text, code]) => {
+      const line = document.createElement('div');
+      line.textContent = text;
+      if (code) line.lang = code;
+      return line;
+    });
+    state.pending = undefined;
+    region.replaceChildren(...lines);
   }, 50);
 }
 

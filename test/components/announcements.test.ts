@@ -27,8 +27,11 @@ const part = <T extends Element = HTMLElement>(el: Element, name: string) => el.
 function listen() {
   const region = announcerRegion()!;
   const heard: Array<{ text: string; lang: string }> = [];
-  const observer = new MutationObserver(() => region.textContent && heard.push({ text: region.textContent, lang: region.lang }));
-  observer.observe(region, { childList: true, characterData: true, subtree: true });
+  // Each message is a line of its own, in its own language.
+  const observer = new MutationObserver((records) => {
+    for (const { addedNodes } of records) for (const line of addedNodes) if (line instanceof HTMLElement) heard.push({ text: line.textContent!, lang: line.lang });
+  });
+  observer.observe(region, { childList: true });
   const times = (text: string) => heard.filter((m) => m.text === text).length;
   const said = (text: string) => waitFor(() => times(text), () => `the region to say "${text}"; it said ${JSON.stringify(heard.map((m) => m.text))}`);
   return { heard, times, said, stop: () => observer.disconnect() };
