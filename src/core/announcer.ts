@@ -66,14 +66,31 @@ export function announce(message: string, lang = ''): void {
 }
 
 /** What a change of the engine's state says, if anything, given what was said last (`said`). */
-export function playbackMessage(before: PlayerState | undefined, now: PlayerState, said: { id?: string; playing: boolean }, lang: string): string | undefined {
+function playbackMessage(before: PlayerState, now: PlayerState, said: { id?: string; playing: boolean }, lang: string): string | undefined {
   const track = now.track;
   const say = (key: Key) => translate(lang, key, { title: track!.title, artist: track!.user.name });
   if (!track) return undefined;
-  if (now.status == 'error') return before?.status != 'error' || before.track?.id != track.id ? say('Could not play {title}.') : undefined;
+  if (now.status == 'error') return before.status != 'error' || before.track?.id != track.id ? say('Could not play {title}.') : undefined;
   if (!now.paused) return said.playing && said.id == track.id ? undefined : say('Playing {title} by {artist}');
   // Only a pause the listener asked for: not the end, nor a moment of loading the next track.
   return now.status == 'paused' && said.playing && said.id == track.id ? say('Paused') : undefined;
+}
+
+/**
+ * What an engine's states say, one after the other: each event once, nothing for the moments
+ * between (loading, the old track's pause while the next loads, the end). The first state is what
+ * plays already: no news.
+ */
+export function playbackWords(): (now: PlayerState, lang: string) => string | undefined {
+  let before: PlayerState | undefined;
+  const said = { id: undefined as string | undefined, playing: false };
+  return (now, lang) => {
+    const message = before ? playbackMessage(before, now, said, lang) : undefined;
+    if (!before || message) Object.assign(said, { id: now.track?.id, playing: !now.paused });
+    else if (now.paused && now.status != 'loading') said.playing = false;
+    before = now;
+    return message;
+  };
 }
 
 /**
@@ -86,18 +103,11 @@ export function announcePlayback(engine: AudioEngine, lang: () => string): () =>
   let watcher = engines.get(engine);
   if (!watcher) {
     const langs = new Set<() => string>();
-    let before: PlayerState | undefined;
-    const said = { id: undefined as string | undefined, playing: false };
+    const words = playbackWords();
     const stop = engine.subscribe((now) => {
-      const speaker = langs.values().next().value;
-      const message = before && speaker ? playbackMessage(before, now, said, speaker()) : undefined;
-      if (message) {
-        said.id = now.track?.id;
-        said.playing = !now.paused;
-        announce(message, speaker!());
-      } else if (!before) Object.assign(said, { id: now.track?.id, playing: !now.paused }); // what plays already is not news
-      else if (now.paused && now.status != 'loading') said.playing = false;
-      before = now;
+      const speaker = langs.values().next().value ?? (() => '');
+      const message = words(now, speaker());
+      if (message) announce(message, speaker());
     });
     engines.set(engine, (watcher = { langs, stop }));
   }
