@@ -70,7 +70,7 @@ function playbackMessage(before: PlayerState, now: PlayerState, said: { id?: str
   const track = now.track;
   const say = (key: Key) => translate(lang, key, { title: track!.title, artist: track!.user.name });
   if (!track) return undefined;
-  if (now.status == 'error') return before.status != 'error' || before.track?.id != track.id ? say('Could not play {title}.') : undefined;
+  if (now.status == 'error') return before.status != 'error' || before.track !== track ? say('Could not play {title}.') : undefined; // a track played again fails anew
   if (!now.paused) return said.playing && said.id == track.id ? undefined : say('Playing {title} by {artist}');
   // Only a pause the listener asked for: not the end, nor a moment of loading the next track.
   return now.status == 'paused' && said.playing && said.id == track.id ? say('Paused') : undefined;

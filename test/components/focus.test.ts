@@ -103,7 +103,7 @@ describe('focus and the seek slider (issue 40)', function () {
     await press('ArrowRight', 5);
     await press('ArrowUp', 10);
     await press('ArrowLeft', 5);
-    await press('PageUp', 5 + total / 10);
+    await press('PageUp', 5 + Math.round(total / 10));
     await press('PageDown', 5);
     await press('ArrowDown', 0);
     await press('End', total);

@@ -234,7 +234,7 @@ export class ServiceAudioPlayer extends ServiceElement {
         <div class="timeline">
           <input part="seek" class="seek" type="range" aria-label=${track ? t('Seek in {title}', { title: track.title }) : t('Seek')} min="0" max=${Math.max(duration, 0)}
             step="1" .value=${String(Math.min(time, duration))} aria-valuetext=${positionText(time, duration, t, this.i18n.lang)} ?disabled=${!track}
-            @keydown=${onSeekKey(() => this.currentTime, duration, (seconds) => this.#player.seek(seconds))}
+            @keydown=${onSeekKey(duration, (seconds) => this.#player.seek(seconds))}
             @input=${(e: Event) => (this.scrub = (e.target as HTMLInputElement).valueAsNumber)}
             @change=${(e: Event) => this.#commitSeek((e.target as HTMLInputElement).valueAsNumber)} />
           <span part="time" class="time">${elapsedOfTotal(time, duration, t)}</span>

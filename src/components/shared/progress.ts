@@ -30,7 +30,7 @@ export const positionText = (at: number, total: number, t: Translate, lang: stri
 export function seekKey(event: KeyboardEvent, at: number, total: number): number | undefined {
   if (event.altKey || event.ctrlKey || event.metaKey) return undefined;
   const rtl = globalThis.getComputedStyle?.(event.target as Element).direction == 'rtl';
-  const tenth = Math.max(SEEK_STEP, total / 10);
+  const tenth = Math.max(SEEK_STEP, Math.round(total / 10)); // whole seconds, as the slider stands on them
   const step: Record<string, number> = { ArrowUp: SEEK_STEP, ArrowDown: -SEEK_STEP, ArrowRight: rtl ? -SEEK_STEP : SEEK_STEP, ArrowLeft: rtl ? SEEK_STEP : -SEEK_STEP, PageUp: tenth, PageDown: -tenth };
   const to = event.key == 'Home' ? 0 : event.key == 'End' ? total : step[event.key] === undefined ? undefined : at + step[event.key]!;
   return to === undefined ? undefined : Math.min(Math.max(0, to), total);
@@ -39,9 +39,9 @@ export function seekKey(event: KeyboardEvent, at: number, total: number): number
 /** Seconds an arrow key moves a seek slider. */
 export const SEEK_STEP = 5;
 
-/** A seek slider's keydown: moves it by `seekKey` through `seek`, instead of the browser's 1 s steps. */
-export const onSeekKey = (at: () => number, total: number, seek: (seconds: number) => void) => (event: KeyboardEvent) => {
-  const to = seekKey(event, at(), total);
+/** A seek slider's keydown: moves it by `seekKey` from where it stands (its whole second) through `seek`, instead of the browser's 1 s steps. */
+export const onSeekKey = (total: number, seek: (seconds: number) => void) => (event: KeyboardEvent) => {
+  const to = seekKey(event, (event.currentTarget as HTMLInputElement).valueAsNumber, total);
   if (to === undefined) return;
   event.preventDefault();
   seek(to);
@@ -72,7 +72,7 @@ export const progress = (
     ${current
       ? html`<input part="seek" class="seek" type="range" min="0" max=${total} step="1" .value=${String(at)}
           aria-label=${t('Seek in {title}', { title })} aria-valuetext=${positionText(at, total, t, lang)}
-          @keydown=${onSeekKey(() => at, total, seek)}
+          @keydown=${onSeekKey(total, seek)}
           @input=${(e: Event) => seek((e.target as HTMLInputElement).valueAsNumber)} />`
       : html`<span class="seek still" aria-hidden="true"></span>`}
     <span part="time" class="time">${current ? elapsedOfTotal(at, total, t) : html`<span class="visually-hidden">${t('Duration')} </span>${formatDuration(total)}`}</span>
