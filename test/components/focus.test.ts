@@ -7,12 +7,13 @@ import '../../src/components/audio-player/audio-player.js';
 import '../../src/components/track-card/track-card.js';
 import '../../src/components/playlist/playlist.js';
 import '../../src/components/trending-list/trending-list.js';
+import '../../src/components/user-card/user-card.js';
 import '../../src/translations/fr.js';
 import { ServiceAudioPlayer } from '../../src/components/audio-player/audio-player.js';
 import { durationWords } from '../../src/components/shared/progress.js';
 import { createAudioEngine, getAudioEngine } from '../../src/core/audio.js';
 import type { Track } from '../../src/core/index.js';
-import { appName, fakeHost, serviceClient, serviceUrl } from '../support/service.js';
+import { appName, demoUser, fakeHost, serviceClient, serviceUrl } from '../support/service.js';
 import { playing } from '../support/playback.js';
 import { waitFor } from '../support/waits.js';
 
@@ -54,11 +55,35 @@ describe('focus and the seek slider (issue 40)', function () {
     await expect(el).to.be.accessible();
   });
 
+  it('Previous at the very start of the first track keeps focus: aria-disabled, and a press does nothing', async () => {
+    const el = await fixture<ServiceAudioPlayer>(html`<service-audio-player host=${serviceUrl} app-name=${appName}></service-audio-player>`);
+    const [first, second] = short as [Track, Track];
+    await engine.play(second, { queue: [first, second], client: el.client });
+    await playing(second.id);
+    await el.updateComplete;
+    const previous = part<HTMLButtonElement>(el, 'previous-button')!;
+    expect(previous.getAttribute('aria-disabled')).to.equal('false');
+    previous.focus();
+    await sendKeys({ press: 'Enter' });
+    await playing(first.id);
+    engine.pause();
+    engine.seek(0);
+    await waitFor(() => previous.getAttribute('aria-disabled') === 'true', 'Previous to have nowhere to go');
+    expect(previous.disabled).to.equal(false);
+    expect(focusedIn(el), 'focus stays on Previous').to.equal(previous);
+    await sendKeys({ press: 'Enter' });
+    await el.updateComplete;
+    expect([engine.state.track?.id, engine.state.currentTime]).to.deep.equal([first.id, 0]);
+    expect(focusedIn(el)).to.equal(previous);
+  });
+
   for (const [tag, attrs, successor] of [
     ['service-track-card', { trackId: 'track' }, '[role="heading"]'],
     ['service-playlist', { playlistId: 'playlist' }, '[role="heading"]'],
     ['service-trending-list', { limit: 3 }, '[part~="list"]'],
     ['service-audio-player', { trackId: 'track' }, '[part~="title"]'],
+    // The profile and its first tab load at once: whichever failed, Retry hands focus to what it reloaded.
+    ['service-user-card', { userId: demoUser.id }, '[role="heading"], [part~="list"]'],
   ] as const) {
     it(`Retry in <${tag}> hands focus to what it loaded, or to the new Retry`, async () => {
       const playlistId = (await serviceClient().searchPlaylists('a', { limit: 5 }))[0]!.id;

@@ -201,10 +201,13 @@ export class ServiceAudioPlayer extends ServiceElement {
     else if (this.#can(command)) void this.engine[command](); // next or previous: the queue is the engine's, not the own track's
   }
 
-  /** Whether Next or Previous has a track to go to: never for a cued track of its own, whose queue is not the engine's. */
+  /**
+   * Whether Next or Previous has somewhere to go (Previous rewinds first: at the very start of the
+   * first track it has nowhere); never for a cued track of its own, whose queue is not the engine's.
+   */
   #can(command: 'next' | 'previous'): boolean {
-    const { track, index, queue } = this.engine.state;
-    return !!track && !this.#player.cued && (command == 'previous' || index + 1 < queue.length);
+    const { track, index, queue, currentTime } = this.engine.state;
+    return !!track && !this.#player.cued && (command == 'previous' ? index > 0 || currentTime >= 1 : index + 1 < queue.length);
   }
 
   #toggle(): void {
