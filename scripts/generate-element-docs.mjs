@@ -1,6 +1,7 @@
 // docs/elements.md, the element reference, generated from custom-elements.json (run
 // `npm run analyze` first): per element its attributes, properties, methods, events with their
-// detail, CSS parts, CSS custom properties and slots.
+// detail, CSS parts, CSS custom properties and slots, and its Accessibility section (its keys, its
+// names, what it announces), hand-written in docs/accessibility/<tag>.md and merged here.
 // `node scripts/generate-element-docs.mjs` writes it; `--check` exits 1 when the file is stale.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -38,6 +39,13 @@ function screenshots(tag) {
   ].map(([variant, label, theme = 'light']) => [`screenshots/${tag}${variant}-${theme}.png`, label]).filter(([file]) => existsSync(join(ROOT, 'docs', file)));
   if (!shots.length) return [];
   return [...table(shots.map(([, label]) => label), [shots.map(([file, label]) => `![${tag}, ${label}](${file})`)]), ''];
+}
+
+/** The element's hand-written Accessibility section (docs/accessibility/<tag>.md), its headings one level down, if there is one. */
+function accessibility(tag) {
+  const file = join(ROOT, 'docs', 'accessibility', `${tag}.md`);
+  if (!existsSync(file)) return [];
+  return ['### Accessibility', '', readFileSync(file, 'utf8').trim().replace(/^(#+) /gm, '###$1 '), ''];
 }
 
 function elementSection(el) {
@@ -80,6 +88,7 @@ function elementSection(el) {
 
   const cssProps = el.cssProperties.map((p) => [code(p.name), code(p.default), cell(p.description)]);
   out.push(...(cssProps.length ? ['### CSS custom properties', ''] : []), ...table(['Property', 'Default', 'Description'], cssProps));
+  out.push(...accessibility(el.tagName));
   return out.join('\n');
 }
 

@@ -1,6 +1,8 @@
 import { initialState, Task, TaskStatus } from '@lit/task';
 import type { Client, Resolved } from '../core/index.js';
 import type { ServiceElement } from '../components/shared/service-element.js';
+import { announce } from '../core/announcer.js';
+import { isRetryable } from '../core/errors.js';
 
 export { TaskStatus };
 
@@ -24,6 +26,10 @@ export interface DataTaskOptions<A extends readonly unknown[], R> {
   fetch(args: A, client: Client, signal: AbortSignal): Promise<R> | undefined;
   /** The client operation named in `service-error` when the fetch fails with a plain Error. */
   operation: string;
+  /** What the page's live region says when data arrives (`"12 tracks loaded"`), in the element's language; nothing when undefined. */
+  loaded?(value: R): string | undefined;
+  /** The sentence the live region says when the fetch fails, naming the element and, if known, the item ("Could not load the playlist Analog Hours."). */
+  failed?(): string;
 }
 
 /** What a run depends on: the client, whether the element may fetch yet, and the element's args. */
@@ -60,7 +66,16 @@ export class DataTask<A extends readonly unknown[], R> extends Task<Key<A>, R | 
       args: () => this.#key(),
       // Out of view the task stays INITIAL; `undefined` from fetch (nothing to ask for) completes it empty.
       task: ([client, visible, ...args], { signal }) => this.#seed ?? (visible ? options.fetch(args, client, signal) : initialState),
-      onError: (error) => isAbort(error) || host.emitError(error, options.operation),
+      onComplete: (value) => {
+        // Data a server render embedded was on the page from the start: no news.
+        if (value !== undefined && this.#seed === undefined) announce(options.loaded?.(value) ?? '', host.i18n.lang);
+      },
+      onError: (error) => {
+        if (isAbort(error)) return;
+        host.emitError(error, options.operation);
+        const failed = options.failed?.();
+        if (failed) announce(isRetryable(error) ? `${failed} ${host.i18n.t('Retry?')}` : failed, host.i18n.lang);
+      },
     });
   }
 

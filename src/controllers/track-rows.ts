@@ -19,7 +19,7 @@ export class TrackRows extends AudioController {
 
   /** One row, marked current and playing from the engine's state. */
   item(track: Track, number?: number): TemplateResult {
-    return trackItem(track, number, this.state, this.#seek, this.list.i18n.t);
+    return trackItem(track, number, this.state, this.#seek, this.list.i18n.t, this.list.i18n.lang);
   }
 
   /**

@@ -33,3 +33,13 @@ export const isServiceError = (error: unknown): error is ServiceError => (error 
 
 /** True for a status that means partial content: 206, and 216 as the contract's listing spells it. */
 export const isPartialContent = (status: number): boolean => status == 206 || status == 216;
+
+/**
+ * Whether asking again can help: a host that could not be reached, answered late or in a broken
+ * shape, or failed (5xx, 429). Not an item the service does not have (404), nor another 4xx or a
+ * bad setting, which would fail the same way again.
+ */
+export const isRetryable = (error: unknown): boolean => {
+  const { status = 0, kind } = (error ?? {}) as { status?: number; kind?: string };
+  return kind == 'network' || kind == 'timeout' || kind == 'invalid' || status >= 500 || status == 429;
+};

@@ -9,6 +9,7 @@
 //   /h/held/v1/...         a proxy whose answers wait until the test releases them (/release)
 //   /h/stall/v1/...        sends headers and half a body, then nothing
 //   /h/error500/v1/...     500 {"code":500,"error":"fake failure"}
+//   /h/failonce/v1/...     the first request 500 as error500, then every one proxied to the service
 //   /h/error404/v1/...     404 {"code":404,"error":"fake not found"}
 //   /h/reset/v1/...        sends headers and half a body, then destroys the socket
 //   /h/drop/v1/...         destroys the socket before any answer
@@ -135,6 +136,8 @@ export async function startFakeHost(serviceUrl) {
         return req.socket.destroy();
       case 'error500':
         return json(res, 500, { code: 500, error: 'fake failure' });
+      case 'failonce': // a host that fails its first request and then answers as the service: Retry works
+        return number == 1 ? json(res, 500, { code: 500, error: 'fake failure' }) : proxy();
       case 'error404':
         return json(res, 404, { code: 404, error: 'fake not found' });
       case 'badjson':

@@ -71,6 +71,7 @@ export class ServiceAppMetrics extends ServiceElement {
     operation: 'getAppNameMetrics',
     args: () => [this.#range, this.#rowLimit] as const,
     fetch: ([range, limit], client, signal) => client.getAppNameMetrics(range, { limit, signal }).then(toRows),
+    failed: () => this.i18n.t('Could not load the app metrics.'),
   });
 
   /** The rows on show, most requests first, once loaded. */

@@ -131,7 +131,8 @@ export const audioPlayerStyles = css`
   .play[aria-busy='true'] {
     opacity: 0.75;
   }
-  :disabled {
+  :disabled,
+  [aria-disabled='true'] {
     cursor: default;
     opacity: 0.5;
   }

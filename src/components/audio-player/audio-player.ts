@@ -6,7 +6,8 @@ import { DataTask } from '../../controllers/data-task.js';
 import { picture, taskView } from '../shared/states.js';
 import { theme } from '../shared/theme.js';
 import { safeUrl } from '../shared/format.js';
-import { elapsedOfTotal, positionText } from '../shared/progress.js';
+import { elapsedOfTotal, onSeekKey, positionText, SEEK_STEP } from '../shared/progress.js';
+import { announcePlayback } from '../../core/announcer.js';
 import { mutedIcon, nextIcon, pauseIcon, playIcon, previousIcon, volumeIcon } from '../shared/icons.js';
 import { audioPlayerStyles } from './audio-player.styles.js';
 import { commandFor } from './audio-player.keys.js';
@@ -24,8 +25,6 @@ export interface PlayerTimeDetail {
   /** Seconds. */
   duration: number;
 }
-
-const SEEK_STEP = 5;
 
 /**
  * The page's player: it shows and controls whatever the page's one audio engine plays,
@@ -90,15 +89,17 @@ export class ServiceAudioPlayer extends ServiceElement {
     operation: 'getTrack',
     args: () => [this.trackId] as const,
     fetch: ([trackId], client, signal) => (trackId ? client.getTrack(trackId, { signal }) : undefined),
+    failed: () => this.i18n.t('Could not load the track of the audio player.'),
   });
 
   // The model (src/core/player.ts) holds what shows and which events fire; this element renders it.
   #player = createPlayer();
   #stopListening?: () => void;
+  #quiet?: () => void;
 
   constructor() {
     super();
-    this.addController({ hostConnected: () => this.#listen(), hostDisconnected: () => this.#stopListening?.() });
+    this.addController({ hostConnected: () => this.#listen(), hostDisconnected: () => (this.#stopListening?.(), this.#quiet?.()) });
   }
 
   /**
@@ -110,13 +111,16 @@ export class ServiceAudioPlayer extends ServiceElement {
   }
   set engine(engine: AudioEngine) {
     this.#stopListening?.();
+    this.#quiet?.();
     this.#player = createPlayer(engine); // the cue starts afresh
     if (this.isConnected) this.#listen();
     this.requestUpdate();
   }
 
-  /** Re-renders on every change of the model, and fires its events. */
+  /** Re-renders on every change of the model, fires its events, and lends its language to the announcements. */
   #listen(): void {
+    // What plays is said in the page's live region, once for the engine however many players show it.
+    this.#quiet = announcePlayback(this.engine, () => this.i18n.lang);
     this.#stopListening = this.#player.subscribe((_, events) => {
       this.requestUpdate();
       for (const [type, detail] of events) this.emit(`service-${type}`, detail as never);
@@ -194,7 +198,16 @@ export class ServiceAudioPlayer extends ServiceElement {
     if (command === 'toggle') this.#toggle();
     else if (command === 'back' || command === 'forward') this.#player.seek(this.currentTime + (command === 'back' ? -SEEK_STEP : SEEK_STEP));
     else if (command === 'mute') this.muted = !this.muted;
-    else if (!this.#player.cued) void this.engine[command](); // next or previous: the queue is the engine's, not the own track's
+    else if (this.#can(command)) void this.engine[command](); // next or previous: the queue is the engine's, not the own track's
+  }
+
+  /**
+   * Whether Next or Previous has somewhere to go (Previous rewinds first: at the very start of the
+   * first track it has nowhere); never for a cued track of its own, whose queue is not the engine's.
+   */
+  #can(command: 'next' | 'previous'): boolean {
+    const { track, index, queue, currentTime } = this.engine.state;
+    return !!track && !this.#player.cued && (command == 'previous' ? index > 0 || currentTime >= 1 : index + 1 < queue.length);
   }
 
   #toggle(): void {
@@ -208,30 +221,28 @@ export class ServiceAudioPlayer extends ServiceElement {
     const view = this.#player.view;
     const { track, duration } = view;
     const time = this.scrub ?? view.currentTime;
-    const own = !!this.#player.cued;
     const playing = !view.paused;
     const { t } = this.i18n;
     return html`
       <div part="player" class="player" role="group" aria-label=${t('Audio player')} @keydown=${this.#onKeydown}>
         <div class="now">${track ? this.#renderTrack(track) : this.#renderNoTrack()}</div>
         <div class="transport">
-          <button part="previous-button" class="icon-button" aria-label=${t('Previous track')} ?disabled=${!track || own}
-            @click=${() => void engine.previous()}>${previousIcon()}</button>
-          <button part="play-button" class="icon-button play" aria-label=${t(playing ? 'Pause' : 'Play')} ?disabled=${!track}
-            aria-busy=${view.status === 'loading' ? 'true' : 'false'} @click=${() => this.#toggle()}>
+          ${this.#transportButton('previous', t('Previous track'), previousIcon())}
+          <button part="play-button" class="icon-button play" aria-label=${track ? t(playing ? 'Pause {title}' : 'Play {title}', { title: track.title }) : t('Play')}
+            aria-disabled=${track ? 'false' : 'true'} aria-busy=${view.status === 'loading' ? 'true' : 'false'} @click=${() => track && this.#toggle()}>
             ${playing ? pauseIcon() : playIcon()}
           </button>
-          <button part="next-button" class="icon-button" aria-label=${t('Next track')} ?disabled=${!track || own || state.index + 1 >= state.queue.length}
-            @click=${() => void engine.next()}>${nextIcon()}</button>
+          ${this.#transportButton('next', t('Next track'), nextIcon())}
         </div>
         <div class="timeline">
-          <input part="seek" class="seek" type="range" aria-label=${t('Seek')} min="0" max=${Math.max(duration, 0)} step="1"
-            .value=${String(Math.min(time, duration))} aria-valuetext=${positionText(time, duration, t)} ?disabled=${!track}
+          <input part="seek" class="seek" type="range" aria-label=${track ? t('Seek in {title}', { title: track.title }) : t('Seek')} min="0" max=${Math.max(duration, 0)}
+            step="1" .value=${String(Math.min(time, duration))} aria-valuetext=${positionText(time, duration, t, this.i18n.lang)} ?disabled=${!track}
+            @keydown=${onSeekKey(duration, (seconds) => this.#player.seek(seconds))}
             @input=${(e: Event) => (this.scrub = (e.target as HTMLInputElement).valueAsNumber)}
             @change=${(e: Event) => this.#commitSeek((e.target as HTMLInputElement).valueAsNumber)} />
           <span part="time" class="time">${elapsedOfTotal(time, duration, t)}</span>
         </div>
-        ${view.status === 'error' ? html`<div part="message" class="message" role="alert">${t('The track could not be played.')}</div>` : nothing}
+        ${view.status === 'error' ? html`<div part="message" class="message">${t('The track could not be played.')}</div>` : nothing}
         <div class="volume-group">
           <button part="mute-button" class="icon-button" aria-label=${t('Mute')} aria-pressed=${state.muted ? 'true' : 'false'} ?disabled=${!track}
             @click=${() => engine.setMuted(!state.muted)}>${state.muted ? mutedIcon() : volumeIcon()}</button>
@@ -241,6 +252,16 @@ export class ServiceAudioPlayer extends ServiceElement {
         </div>
       </div>
     `;
+  }
+
+  /**
+   * Previous or Next: with nowhere to go it stays focusable with `aria-disabled` and ignores a
+   * press, so focus never falls to the page when the last track starts.
+   */
+  #transportButton(command: 'previous' | 'next', label: string, icon: unknown) {
+    const can = this.#can(command);
+    return html`<button part="${command}-button" class="icon-button" aria-label=${label} aria-disabled=${can ? 'false' : 'true'}
+      @click=${() => can && void this.engine[command]()}>${icon}</button>`;
   }
 
   #commitSeek(seconds: number): void {

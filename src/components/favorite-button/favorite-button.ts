@@ -1,4 +1,4 @@
-import { html, type PropertyDeclarations } from 'lit';
+import { html, nothing, type PropertyDeclarations } from 'lit';
 import { ServiceElement } from '../shared/service-element.js';
 import { define } from '../shared/configured-element.js';
 import { langAsked } from '../../controllers/language.js';
@@ -58,6 +58,8 @@ export class ServiceFavoriteButton extends ServiceElement {
   tokenStorage?: TokenStorage;
   /** The favourites store the button writes and shows; default the page's for its session, shared with every element of the same settings. */
   favorites?: FavoritesStore;
+  /** The track's title, once fetched: the button's name says which track it favourites. */
+  #title?: string;
   /** A login this button started is open: a second click opens no second popup. */
   #loggingIn = false;
 
@@ -70,7 +72,9 @@ export class ServiceFavoriteButton extends ServiceElement {
       operation: 'getTrack',
       // The user is an arg so that a sign-in reads their favourites (the store reads none while signed out).
       args: () => [this.trackId, this.session.profile?.userId, this.#store] as const,
-      fetch: ([id, , store], client, signal) => (id ? Promise.all([store.loadFavorited(), client.getTrack(id, { signal }).then((track) => store.learn(track))]) : undefined),
+      fetch: ([id, , store], client, signal) =>
+        id ? Promise.all([store.loadFavorited(), client.getTrack(id, { signal }).then((track) => ((this.#title = track.title), store.learn(track)))]) : undefined,
+      failed: () => this.i18n.t('Could not load the favorite button.'),
     });
   }
 
@@ -103,7 +107,11 @@ export class ServiceFavoriteButton extends ServiceElement {
 
   protected override render() {
     const { favorited, count } = this.#favorites.state;
-    return html`<button part="button" type="button" aria-pressed=${!!favorited} @click=${this.#click}>
+    const { t } = this.i18n;
+    const title = this.#title;
+    // "Favorite The Crystal Letters, 108 favorites": the visible "Favorite 108" with the track it is for.
+    const name = !title ? undefined : count == null ? t('Favorite {title}', { title }) : t('Favorite {title}, {n} favorite|Favorite {title}, {n} favorites', { title, n: count });
+    return html`<button part="button" type="button" aria-label=${name ?? nothing} aria-pressed=${!!favorited} @click=${this.#click}>
       ${heartIcon()}<span>${this.i18n.t('Favorite')}</span> <b part="count">${count == null ? '' : formatCount(count, this.i18n.lang)}</b>
     </button>`;
   }

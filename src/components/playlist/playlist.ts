@@ -16,13 +16,20 @@ interface PlaylistData {
   tracks: Track[];
 }
 
-/** The playlist behind an id, or behind a public URL that must name a playlist, with its tracks. */
-async function loadPlaylist(client: Client, id: string | undefined, url: string | undefined, signal: AbortSignal): Promise<PlaylistData> {
+/**
+ * The playlist behind an id, or behind a public URL that must name a playlist, with its tracks.
+ * `found` hears the playlist as soon as it comes, so that a failure of its tracks can name it.
+ */
+async function loadPlaylist(client: Client, id: string | undefined, url: string | undefined, signal: AbortSignal, found: (playlist: Playlist) => void): Promise<PlaylistData> {
+  const heard = (playlist: Playlist) => (found(playlist), playlist);
   if (id) {
-    const [playlist, tracks] = await Promise.all([client.getPlaylist(id, { signal }), client.getPlaylistTracks(id, { signal })]);
-    return { playlist, tracks };
+    // Both settle before a failure is told, so that the tracks' failure can name a playlist that came.
+    const [playlist, tracks] = await Promise.allSettled([client.getPlaylist(id, { signal }).then(heard), client.getPlaylistTracks(id, { signal })]);
+    if (playlist.status == 'rejected') throw playlist.reason;
+    if (tracks.status == 'rejected') throw tracks.reason;
+    return { playlist: playlist.value, tracks: tracks.value };
   }
-  const playlist = await resolveAs(client, url!, 'playlist', signal);
+  const playlist = heard(await resolveAs(client, url!, 'playlist', signal));
   return { playlist, tracks: await client.getPlaylistTracks(playlist.id, { signal }) };
 }
 
@@ -89,10 +96,18 @@ export class ServicePlaylist extends ServiceElement {
    */
   headingLevel = 2;
 
+  /** The name of the playlist the current run found, if it got that far: what its failure names. */
+  #name?: string;
+
   readonly #data = new DataTask(this, {
     operation: 'getPlaylist',
     args: () => [this.playlistId, this.url] as const,
-    fetch: ([id, url], client, signal) => (id || url ? loadPlaylist(client, id, url, signal) : undefined),
+    fetch: ([id, url], client, signal) => {
+      this.#name = undefined;
+      return id || url ? loadPlaylist(client, id, url, signal, (playlist) => (this.#name = playlist.playlist_name)) : undefined;
+    },
+    loaded: ({ tracks }) => this.i18n.t('{n} track loaded|{n} tracks loaded', { n: tracks.length }),
+    failed: () => (this.#name ? this.i18n.t('Could not load the playlist {name}.', { name: this.#name }) : this.i18n.t('Could not load the playlist.')),
   });
 
   readonly #rows = new TrackRows(this);
@@ -140,19 +155,21 @@ export class ServicePlaylist extends ServiceElement {
         </div>
       </div>
       ${playlist.description ? html`<p part="description" class="description" dir="auto">${playlist.description}</p>` : nothing}
-      ${this.#playAll(tracks)}
+      ${this.#playAll(playlist.playlist_name, tracks)}
       ${tracks.length
         ? this.#rows.render(t('Tracks of {name}', { name: playlist.playlist_name }), tracks, true)
         : emptyState(t(album ? 'This album has no tracks.' : 'This playlist has no tracks.'))}
     `;
   }
 
-  /** Play all, or Pause while one of `tracks` plays. */
-  #playAll(tracks: readonly Track[]) {
+  /** Play all, or Pause while one of `tracks` plays; its name says which list ("Play all of Analog Hours"). */
+  #playAll(name: string, tracks: readonly Track[]) {
     const { engine } = this.#rows;
     const { track, paused } = engine.state;
     const playing = !paused && !!track && tracks.some((t) => t.id === track.id);
+    const { t } = this.i18n;
     return html`<button part="play-all" class="play-all" ?disabled=${tracks.length === 0}
+      aria-label=${playing ? t('Pause {title}', { title: name }) : t('Play all of {name}', { name })}
       @click=${() => (playing ? engine.pause() : this.#play(tracks[0], tracks))}>
       ${playing ? pauseIcon() : playIcon()} ${this.i18n.t(playing ? 'Pause' : 'Play all')}
     </button>`;

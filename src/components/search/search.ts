@@ -90,6 +90,10 @@ export class ServiceSearch extends ServiceElement {
     args: () => [this.term, this.#choice, this.onlyDownloadable, this.#resultLimit] as const,
     fetch: ([term, choice, onlyDownloadable, limit], client, signal) =>
       term ? runSearch(client, term, choice, { onlyDownloadable: onlyDownloadable || undefined, limit, signal }) : undefined,
+    // The count, or that nothing matched, said in the page's one live region when results arrive for an open list.
+    loaded: ({ items, query }) =>
+      this.open ? this.i18n.t(items.length ? '{n} result available.|{n} results available.' : 'No results for “{query}”', { n: items.length, query }) : undefined,
+    failed: () => this.i18n.t('Could not load the search results.'),
   });
 
   /** The results on show (after the latest search finished), with the text and kind they are for. */
@@ -149,7 +153,6 @@ export class ServiceSearch extends ServiceElement {
     const visible = this.open && this.term !== '' && status !== TaskStatus.INITIAL;
     const expanded = visible && count > 0;
     const active = expanded && this.activeIndex < count ? this.activeIndex : -1;
-    const announcement = !visible || !results ? '' : count ? t('{n} result available.|{n} results available.', { n: count }) : t('No results for “{query}”', { query: results.query });
     return html`
       <div class="search" @focusout=${this.#onFocusOut}>
         <label part="label" class="visually-hidden" for="input">${this.label ?? t('Search')}</label>
@@ -207,7 +210,6 @@ export class ServiceSearch extends ServiceElement {
             ${t('Only downloadable')}
           </label>
         </div>
-        <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">${announcement}</div>
       </div>
     `;
   }

@@ -2,10 +2,15 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { noteIcon } from './icons.js';
 import type { Params, Translate } from '../../core/i18n/translate.js';
 import type { Key } from '../../core/i18n/en.js';
+import { isRetryable } from '../../core/errors.js';
+import { announce } from '../../core/announcer.js';
 
-/** The three non-data states every data element shows. */
+/**
+ * The three non-data states every data element shows. Loading is no live region: the page's one
+ * (core/announcer.ts) says when data arrives, and a region made full and then removed says nothing.
+ */
 export const loadingState = (label: string, rows = 3): TemplateResult => html`
-  <div part="loading" class="state" role="status" aria-live="polite" aria-busy="true">
+  <div part="loading" class="state">
     <span class="visually-hidden">${label}</span>
     ${Array.from({ length: rows }, () => html`<div class="skeleton"></div>`)}
   </div>
@@ -16,15 +21,14 @@ export const loadingState = (label: string, rows = 3): TemplateResult => html`
  * answered late or in a broken shape, or failed (5xx, 429). An item the service does not have
  * (404) is `missing`; another 4xx, or a bad setting, would fail the same way again.
  */
-export const errorState = (error: unknown, missing: string, retry: () => void, t: Translate): TemplateResult => {
+export const errorState = (error: unknown, missing: string, retry: (event: Event) => void, t: Translate): TemplateResult => {
   const { status = 0, kind, message } = (error ?? {}) as { status?: number; kind?: string; message?: string };
   const unreachable = kind == 'network' || kind == 'timeout';
+  // No alert: the page's live region says the failure once, naming the element (DataTask's `failed`).
   return html`
-    <div part="error" class="state" role="alert">
+    <div part="error" class="state">
       <span>${status == 404 ? missing : unreachable ? t('The service could not be reached.') : message || t('Something went wrong.')}</span>
-      ${unreachable || kind == 'invalid' || status >= 500 || status == 429
-        ? html`<button class="retry" part="retry" @click=${retry}>${t('Retry')}</button>`
-        : nothing}
+      ${isRetryable(error) ? html`<button class="retry" part="retry" @click=${retry}>${t('Retry')}</button>` : nothing}
     </div>
   `;
 };
@@ -44,11 +48,42 @@ export const taskView = <R>(
   return !shown
     ? loadingState(t(labels.loading), labels.rows)
     : 'error' in shown
-      ? errorState(shown.error, t(labels.missing), () => void task.run(), t)
+      ? errorState(shown.error, t(labels.missing), (event) => void retryKeepingFocus(event, task, t(labels.loading)), t)
       : shown.value === undefined || labels.isEmpty?.(shown.value)
         ? emptyState(t(labels.empty, labels.params))
         : complete(shown.value);
 };
+
+/** Where focus goes when the content a Retry loaded (or its new error) replaces it: Retry again, the heading, the title, the list. */
+const SUCCESSORS = '[part~="retry"], [role="heading"], [part~="title"], [part~="name"], [part~="list"], [part~="empty"], button, input, a[href]';
+
+/**
+ * Runs `task` again from Retry's click without dropping focus on the page: the loading state holds
+ * it while the task runs, then what it loaded (or the new Retry) takes it, made focusable when it is
+ * not. Only while focus is still ours: a listener who moved on keeps their place.
+ */
+async function retryKeepingFocus(event: Event, task: { run(): Promise<void> }, loading: string): Promise<void> {
+  const button = event.currentTarget as HTMLElement;
+  const root = button.getRootNode() as ShadowRoot;
+  const host = root.host as HTMLElement & { updateComplete?: Promise<unknown>; i18n?: { lang: string } };
+  const ancestors: Element[] = [];
+  for (let node = button.parentElement; node; node = node.parentElement) ancestors.push(node);
+  const place = () => ancestors.find((node) => node.isConnected) ?? root;
+  const ours = () => !document.activeElement || document.activeElement == document.body || (document.activeElement == host && !root.activeElement?.isConnected);
+  const hold = (target: Element | null | undefined) => {
+    if (!(target instanceof HTMLElement)) return;
+    if (!target.matches('button, input, select, a[href], [tabindex]')) target.tabIndex = -1;
+    target.focus();
+  };
+  announce(loading, host.i18n?.lang);
+  const running = task.run();
+  await host.updateComplete;
+  if (ours()) hold(place().querySelector('[part~="loading"]'));
+  await running;
+  await host.updateComplete;
+  const stillOurs = ours() || root.activeElement?.matches('[part~="loading"]');
+  if (stillOurs) hold(place().querySelector(SUCCESSORS) ?? root.querySelector(SUCCESSORS));
+}
 
 /**
  * The level of an element's heading from its `heading-level`: a whole number from 2 to 6, else

@@ -19,7 +19,7 @@ import type { Translate } from '../../core/i18n/translate.js';
  * a row hit. The engine's current track is marked `aria-current="true"`, and shows a seek slider
  * with its time (in whole seconds, as the TrackRows controller re-renders) in place of the artist.
  */
-export function trackItem(track: Track, number: number | undefined, state: PlayerState, seek: (seconds: number) => void, t: Translate): TemplateResult {
+export function trackItem(track: Track, number: number | undefined, state: PlayerState, seek: (seconds: number) => void, t: Translate, lang: string): TemplateResult {
   const current = state.track?.id === track.id;
   const playing = current && !state.paused;
   const artwork = safeUrl(track.artwork?.['150x150'] ?? track.artwork?.['480x480']);
@@ -29,7 +29,7 @@ export function trackItem(track: Track, number: number | undefined, state: Playe
     <span class="text">
       <span part="item-title" class="title" dir="auto">${track.title}</span>
       ${current
-        ? progress(track.title, true, Math.floor(state.currentTime), state.duration, seek, t)
+        ? progress(track.title, true, Math.floor(state.currentTime), state.duration, seek, t, lang)
         : html`<span part="item-artist" class="artist" dir="auto">${track.user.name}${track.user.is_verified ? verifiedIcon(t) : nothing}</span>`}
     </span>
     <span part="item-duration" class="duration"><span class="visually-hidden">${t('Duration')} </span>${formatDuration(track.duration)}</span>

@@ -82,6 +82,7 @@ export class ServiceTrackCard extends ServiceElement {
       const track = trackId ? client.getTrack(trackId, { signal }) : url ? resolveAs(client, url, 'track', signal) : undefined;
       return track?.then((loaded) => (this.#favorites.store?.learn(loaded), loaded));
     },
+    failed: () => this.i18n.t('Could not load the track card.'),
   });
 
   // A favourite anywhere on the page shows here: the store's count wins over the fetched one.
@@ -119,7 +120,7 @@ export class ServiceTrackCard extends ServiceElement {
     const tiny = this.size === 'tiny';
     const artwork = safeUrl(track.artwork?.['480x480'] ?? track.artwork?.['150x150']);
     const tags = (track.tags ?? '').split(',').map((t) => t.trim()).filter(Boolean);
-    const bar = progress(track.title, current, state.currentTime, current ? state.duration : track.duration, (seconds) => this.#audio.engine.seek(seconds), t);
+    const bar = progress(track.title, current, state.currentTime, current ? state.duration : track.duration, (seconds) => this.#audio.engine.seek(seconds), t, lang);
     return html`
       <article part="card" class="card" aria-label=${t('{title} by {artist}', { title: track.title, artist: track.user.name })}>
         ${picture('artwork', artwork)}

@@ -86,6 +86,8 @@ export class ServiceTrendingList extends ServiceElement {
     operation: 'getTrendingTracks',
     args: () => [this.time, this.genre || undefined, clampLimit(this.limit)] as const,
     fetch: ([time, genre, limit], client, signal) => client.getTrendingTracks({ time, genre, limit, signal }),
+    loaded: (tracks) => this.i18n.t('{n} track loaded|{n} tracks loaded', { n: tracks.length }),
+    failed: () => this.i18n.t('Could not load the trending list.'),
   });
 
   readonly #rows = new TrackRows(this);

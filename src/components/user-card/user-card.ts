@@ -98,6 +98,7 @@ export class ServiceUserCard extends ServiceElement {
     operation: 'getUser',
     args: () => [this.userId, this.handle] as const,
     fetch: ([id, handle], client, signal) => (id || handle ? loadProfile(client, id, handle, signal) : undefined),
+    failed: () => this.i18n.t('Could not load the user card.'),
   });
 
   readonly #panels = {
@@ -134,6 +135,8 @@ export class ServiceUserCard extends ServiceElement {
       operation,
       args: () => [this.#loadedUserId, this.#openTab === tab, this.offsets[tab] ?? 0, this.#size] as const,
       fetch: ([id, open, offset, size], client, signal) => (id && open ? fetchPage(client, id, offset, size, signal) : undefined),
+      loaded: ({ items }) => this.i18n.t(tab == 'reposts' ? '{n} repost loaded|{n} reposts loaded' : '{n} track loaded|{n} tracks loaded', { n: items.length }),
+      failed: () => (this.user ? this.i18n.t('Could not load the music of {name}.', { name: this.user.name }) : this.i18n.t('Could not load the user card.')),
     });
   }
 
