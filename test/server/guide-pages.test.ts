@@ -102,6 +102,9 @@ test('the guide has runnable HTML: the quick start (local and real hosts), the l
   assert.ok(callback && /sdk\.iife\.js/.test(callback.body) && !/import\s/.test(callback.body), 'the redirect page loads the CDN file alone');
   assert.ok(blocks.some((b) => b.body.includes('LOCAL') && b.body.includes(DEMO_APP.apiKey)), 'the local quick start has the whole demo key');
   assert.ok(blocks.some((b) => b.body.includes('REAL HOSTS')), 'the real-host variant is beside it');
+  for (const file of ['all.js', 'all-hydrate.js']) {
+    assert.match(readFileSync(join(import.meta.dirname, '../../dist/cdn', file), 'utf8'), /export\{\w+ as registerTranslation\}/, `${file} exports registerTranslation`);
+  }
   const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8');
   const quickStart = blocks.find((b) => b.body.includes('LOCAL'))!.body;
   assert.ok(readme.includes(`\`\`\`html\n${quickStart}\`\`\``), "README's quick start is the guide's, character for character");
