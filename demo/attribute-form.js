@@ -58,7 +58,8 @@ export function attributesOf(element, info) {
     const meta = info?.attributes.get(entry.attr);
     entry.description = meta?.description;
     const values = meta?.values ?? ENUMS[`${tag} ${entry.attr}`] ?? ENUMS[entry.attr];
-    if (entry.kind === 'text' && values) Object.assign(entry, { kind: 'enum', values });
+    // A number with a fixed set (heading-level) is a select too: no free text where only some values work.
+    if (entry.kind !== 'boolean' && values) Object.assign(entry, { kind: 'enum', values });
   }
   return [...found.values()];
 }

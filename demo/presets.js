@@ -77,7 +77,7 @@ export function presets({ trackId, playlistId, userId }) {
   };
 }
 
-/** Allowed values of enumerated attributes, for the demo's selects when no manifest is around. */
+/** Allowed values of every attribute with a fixed set (a string union, or heading-level's 2 to 6): the demo's selects. */
 export const ENUMS = {
   theme: ['', 'light', 'dark', 'auto'],
   loading: ['eager', 'lazy'],
@@ -90,6 +90,9 @@ export const ENUMS = {
   type: ['tracks', 'users', 'playlists'],
   tab: ['tracks', 'favorites', 'reposts'],
   view: ['chart', 'table'],
+  flow: ['jwt', 'code'],
+  'token-storage': ['memory', 'session', 'local'],
+  'heading-level': ['2', '3', '4', '5', '6'],
   'service-track-card size': ['card', 'compact', 'tiny'],
   'service-login-button size': ['small', 'medium', 'large'],
 };

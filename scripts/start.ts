@@ -10,6 +10,7 @@ import { dirname, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startService } from '../server/service.js';
 import { parsePort, parseServiceArgs, SERVICE_USAGE } from '../server/options.js';
+import { DEMO_APP } from '../server/auth/index.js';
 import { ensureCdnBuild } from './ensure-cdn.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -76,7 +77,8 @@ export async function serveStatic(
     if (answer === undefined) {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end(`not found: ${path}\n`);
     } else if (typeof answer === 'string') {
-      res.writeHead(200, { 'Content-Type': CONTENT_TYPES[extname(answer)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache' });
+      // A module script from another origin needs CORS: a page of your own loads /dist/cdn/all.js from here.
+      res.writeHead(200, { 'Content-Type': CONTENT_TYPES[extname(answer)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache', 'Access-Control-Allow-Origin': '*' });
       res.end(req.method === 'HEAD' ? undefined : readFileSync(answer));
     } else {
       const headers: Record<string, string> = { 'Content-Type': answer.type, 'Cache-Control': 'no-cache' };
@@ -138,6 +140,9 @@ async function main(): Promise<void> {
   console.log(`service ready at ${service.url} (catalog ${service.catalog}, data ${options.dataDir}${options.compat ? `, compat ${options.compat}` : ''})`);
   console.log(`demo:            ${demo.url}/demo/`);
   console.log(`plain HTML page: ${demo.url}/demo/plain.html`);
+  // What a page of your own needs (docs/guide.md's quick start): the CDN file, the service and the demo app's key.
+  console.log(`your own page:   <script type="module" src="${demo.url}/dist/cdn/all.js"></script>`);
+  console.log(`                 host="${service.url}" api-key="${DEMO_APP.apiKey}" (docs/guide.md, quick start)`);
   console.log('Ctrl-C stops both.');
 
   const stop = () => {

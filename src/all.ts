@@ -30,3 +30,6 @@ import './components/audio-player/audio-player.js';
 import './components/track-card/track-card.js';
 import './components/playlist/playlist.js';
 import './components/user-card/user-card.js';
+
+// A page that loads only the CDN file can still add a language or its own words (docs/guide.md#languages).
+export { registerTranslation } from './core/i18n/registry.js';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { startDemoServer, type StaticServer } from '../../scripts/start.js';
 import { startService } from '../../server/service.js';
-import { findSamples, presets } from '../../demo/presets.js';
+import { ENUMS, findSamples, presets } from '../../demo/presets.js';
 
 let demo: StaticServer;
 before(async () => {
@@ -54,4 +54,21 @@ test('the demo pages show ordinary items first: no title with markup in what the
     await service.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
+});
+
+test("the demo's form offers a select for every attribute with a fixed set of values: each union type has its values in ENUMS", () => {
+  const manifest = JSON.parse(readFileSync(new URL('../../custom-elements.json', import.meta.url), 'utf8')) as {
+    modules: Array<{ declarations?: Array<{ tagName?: string; attributes?: Array<{ name: string; type?: { text: string } }> }> }>;
+  };
+  // Free text: strings, numbers (but heading-level's 2 to 6) and booleans; anything else is a named union or literals.
+  const free = /^(string|number|boolean)( \| undefined)?$/;
+  const missing: string[] = [];
+  for (const { tagName, attributes } of manifest.modules.flatMap((m) => m.declarations ?? [])) {
+    for (const { name, type } of tagName ? (attributes ?? []) : []) {
+      const literals = type && /^'[^']*'( \| '[^']*')+( \| undefined)?$/.test(type.text);
+      const fixed = (type && !free.test(type.text) && !literals) || name === 'heading-level';
+      if (fixed && !ENUMS[`${tagName} ${name}`] && !ENUMS[name]) missing.push(`${tagName} ${name} (${type?.text})`);
+    }
+  }
+  assert.deepEqual(missing, []);
 });
