@@ -151,7 +151,8 @@ describe('<service-login-button>', () => {
     await el.updateComplete;
     const part = (name: string) => el.shadowRoot!.querySelector<HTMLElement>(`[part="${name}"]`);
     expect(part('button'), 'no login button while signed in').to.equal(null);
-    expect(part('label')!.textContent).to.equal(`Signed in as ${profile.name}`);
+    expect(part('label')!.textContent).to.equal(profile.name);
+    expect(part('account')!.getAttribute('aria-label')).to.equal(`Signed in as ${profile.name}`);
     const picture = profile.profilePicture?.['150x150'];
     if (picture) expect((part('avatar') as HTMLImageElement).src).to.equal(picture);
     else expect(part('avatar')!.textContent, 'no picture: the initial').to.equal(profile.name[0]!.toUpperCase());
@@ -186,7 +187,8 @@ describe('<service-login-button>', () => {
     const part = (name: string) => el.shadowRoot!.querySelector<HTMLElement>(`[part="${name}"]`)!;
     expect(part('avatar').tagName).to.equal('SPAN');
     expect(part('avatar').textContent).to.equal('É');
-    expect(part('label').textContent).to.equal('تم تسجيل الدخول باسم élodie');
+    expect(part('label').textContent).to.equal('élodie');
+    expect(part('account').getAttribute('aria-label')).to.equal('تم تسجيل الدخول باسم élodie');
     expect(part('sign-out').textContent!.trim()).to.equal('تسجيل الخروج');
     expect(part('avatar').getBoundingClientRect().left, 'the picture at the start: the right').to.be.greaterThan(part('label').getBoundingClientRect().right - 1);
     await expect(el).to.be.accessible();
@@ -200,7 +202,7 @@ describe('<service-login-button>', () => {
     await popup('authorize');
     expect((await elsewhere).status).to.equal('success');
     await waitFor(() => el.shadowRoot!.querySelector('[part="sign-out"]'), 'the button shows the session\'s user');
-    expect(el.shadowRoot!.querySelector('[part="label"]')!.textContent).to.equal('Signed in as Demo Listener');
+    expect(el.shadowRoot!.querySelector('[part="account"]')!.getAttribute('aria-label')).to.equal('Signed in as Demo Listener');
     await expect(el).to.be.accessible();
     el.shadowRoot!.querySelector<HTMLButtonElement>('[part="sign-out"]')!.click();
     expect(session.profile, 'the session ended').to.equal(undefined);

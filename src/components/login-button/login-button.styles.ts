@@ -15,9 +15,9 @@ button,div{display:inline-flex;align-items:center;justify-content:center;gap:.6e
 :host([corners=pill]) :is(button,div){border-radius:999px}
 :host([full-width]) :is([part=button],div){width:100%}
 div{padding:0;padding-inline-start:.4em;cursor:auto}
-div [part=label]{overflow:hidden;text-overflow:ellipsis}
+div [part=label]{overflow:hidden;text-overflow:ellipsis;padding-inline-end:.4em}
 [part=avatar]{flex:none;display:grid;place-items:center;width:1.8em;height:1.8em;border-radius:50%;background:var(--_on-accent);color:var(--_accent);object-fit:cover}
-[part=sign-out]{height:100%;margin-inline-start:auto;border-inline-start:1px solid;border-radius:0;background:none}
+[part=sign-out]{height:100%;margin-inline-start:auto;padding:0 .9em;border-inline-start:1px solid;border-radius:0;background:none}
 [part=sign-out]:hover{text-decoration:underline}
 [part=button]:hover:enabled{box-shadow:0 1px 4px #0006}
 button:focus-visible{outline:2px solid var(--_accent);outline-offset:2px}

@@ -43,7 +43,7 @@ export const DEFAULT_TEXT = 'Continue with Service';
  * With `flow="code"` it logs in with an authorization code and PKCE instead, to the app's
  * `redirect-uri`, and starts the page's session (bearer tokens, refreshed; see `getSession()`).
  * It draws itself at once, with no request; nothing is fetched until it is clicked.
- * Signed in, it shows the user (picture, else an initial, and "Signed in as <name>") and a
+ * Signed in, it shows the user (picture, else an initial, and name; "Signed in as <name>" to a screen reader) and a
  * "Sign out" button: in the code flow the page's session's user, whoever signed in (the favourite
  * button, the SDK), and its sign-out ends that session; in the JWT flow the user of its own last
  * login, and its sign-out only forgets it here (the app ends its own session on `service-logout`).
@@ -54,8 +54,8 @@ export const DEFAULT_TEXT = 'Continue with Service';
  * @fires service-logout - The user pressed "Sign out". Detail: `{ profile }`, who signed out.
  * @csspart button - The button.
  * @csspart logo - The service's logo in the button.
- * @csspart label - The button's text; signed in, "Signed in as <name>".
- * @csspart account - Signed in: the box with the user's picture, name and the sign-out button.
+ * @csspart label - The button's text; signed in, the user's name.
+ * @csspart account - Signed in: the box with the user's picture, name and the sign-out button (a group named "Signed in as <name>").
  * @csspart avatar - Signed in: the user's picture, or their initial in a circle.
  * @csspart sign-out - Signed in: the "Sign out" button.
  * @cssproperty [--service-accent=#6a14b8] - The button's (and the account box's) background (dark: `#c58cff`).
@@ -169,9 +169,9 @@ export class ServiceLoginButton extends ConfiguredElement(LitElement) {
     const name = user?.name || user?.handle || '';
     // aria-disabled while busy, not disabled: the button keeps its focus. Idle status `nothing`, not '': a hydrated '' has no text node, and Lit would write into its end marker.
     return html`${user
-      ? html`<div part="account">
+      ? html`<div part="account" role="group" aria-label=${i18n.t('Signed in as {name}', { name })}>
           ${picture ? html`<img part="avatar" src=${picture} alt="" />` : html`<span part="avatar" aria-hidden="true">${[...name][0]?.toUpperCase()}</span>`}
-          <span part="label">${i18n.t('Signed in as {name}', { name })}</span>
+          <span part="label">${name}</span>
           <button part="sign-out" type="button" @click=${this.signOut}>${i18n.t('Sign out')}</button>
         </div>`
       : html`<button id="service-login-button" part="button" type="button" ?disabled=${this.disabled} aria-busy=${busy} aria-disabled=${busy || nothing} @click=${this.onClick}>
