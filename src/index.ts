@@ -13,7 +13,7 @@ export { ServiceAudioPlayer } from './components/audio-player/audio-player.js';
 export { ServiceUserCard } from './components/user-card/user-card.js';
 export { ServicePlaylist } from './components/playlist/playlist.js';
 export { ServiceSearch, type SearchSelectDetail } from './components/search/search.js';
-export { ServiceLoginButton, DEFAULT_TEXT, type LoginSuccessDetail, type LoginErrorDetail } from './components/login-button/login-button.js';
+export { ServiceLoginButton, DEFAULT_TEXT, type LoginSuccessDetail, type LoginErrorDetail, type LogoutDetail } from './components/login-button/login-button.js';
 export { ServiceAppMetrics } from './components/app-metrics/app-metrics.js';
 export { ServiceFavoriteButton, type FavoriteChangeDetail } from './components/favorite-button/favorite-button.js';
 export type { ServiceErrorDetail } from './components/shared/service-element.js';

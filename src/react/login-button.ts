@@ -13,6 +13,8 @@ export const ServiceLoginButton = createComponent({
     onServiceLoginSuccess: 'service-login-success' as EventName<GlobalEventHandlersEventMap['service-login-success']>,
     /** The login failed or was abandoned. Detail: `{ message, reason }`. */
     onServiceLoginError: 'service-login-error' as EventName<GlobalEventHandlersEventMap['service-login-error']>,
+    /** The user pressed "Sign out". Detail: `{ profile }`, who signed out. */
+    onServiceLogout: 'service-logout' as EventName<GlobalEventHandlersEventMap['service-logout']>,
   },
   displayName: 'ServiceLoginButton',
 });

@@ -132,4 +132,6 @@ registerTranslation(lang, {
   // The login button.
   'Continue with Service': 'المتابعة باستخدام Service',
   'Waiting for the login window': 'في انتظار نافذة تسجيل الدخول',
+  'Signed in as {name}': 'تم تسجيل الدخول باسم {name}',
+  'Sign out': 'تسجيل الخروج',
 } satisfies Complete);

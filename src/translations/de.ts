@@ -132,4 +132,6 @@ registerTranslation(lang, {
   // The login button.
   'Continue with Service': 'Weiter mit Service',
   'Waiting for the login window': 'Warten auf das Anmeldefenster',
+  'Signed in as {name}': 'Angemeldet als {name}',
+  'Sign out': 'Abmelden',
 } satisfies Complete);

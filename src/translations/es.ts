@@ -132,4 +132,6 @@ registerTranslation(lang, {
   // The login button.
   'Continue with Service': 'Continuar con Service',
   'Waiting for the login window': 'Esperando la ventana de inicio de sesión',
+  'Signed in as {name}': 'Sesión iniciada como {name}',
+  'Sign out': 'Cerrar sesión',
 } satisfies Complete);

@@ -132,4 +132,6 @@ registerTranslation(lang, {
   // The login button.
   'Continue with Service': 'Continuer avec Service',
   'Waiting for the login window': 'En attente de la fenêtre de connexion',
+  'Signed in as {name}': 'Connecté en tant que {name}',
+  'Sign out': 'Se déconnecter',
 } satisfies Complete);

@@ -132,4 +132,6 @@ registerTranslation(lang, {
   // The login button.
   'Continue with Service': 'Serviceで続ける',
   'Waiting for the login window': 'ログインウィンドウを待っています',
+  'Signed in as {name}': '{name} としてログイン中',
+  'Sign out': 'ログアウト',
 } satisfies Complete);

@@ -132,4 +132,6 @@ registerTranslation(lang, {
   // The login button.
   'Continue with Service': 'Continuar com Service',
   'Waiting for the login window': 'Aguardando a janela de login',
+  'Signed in as {name}': 'Conectado como {name}',
+  'Sign out': 'Sair',
 } satisfies Complete);

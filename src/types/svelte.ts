@@ -108,6 +108,8 @@ declare module 'svelte/elements' {
       'onservice-login-success'?: (event: GlobalEventHandlersEventMap['service-login-success']) => void;
       /** The login failed or was abandoned. Detail: `{ message, reason }`. */
       'onservice-login-error'?: (event: GlobalEventHandlersEventMap['service-login-error']) => void;
+      /** The user pressed "Sign out". Detail: `{ profile }`, who signed out. */
+      'onservice-logout'?: (event: GlobalEventHandlersEventMap['service-logout']) => void;
     };
     /** A playlist or album with its tracks, playable. */
     'service-playlist': Tag<ServicePlaylist, 'playlistId' | 'url' | 'loading' | 'headingLevel' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme' | 'lang'> & {

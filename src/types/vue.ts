@@ -60,7 +60,9 @@ declare module 'vue' {
       onServiceLoginSuccess?: (event: GlobalEventHandlersEventMap['service-login-success']) => void;
       /** The login failed or was abandoned. Detail: `{ message, reason }`. */
       onServiceLoginError?: (event: GlobalEventHandlersEventMap['service-login-error']) => void;
-    }, { 'service-login-success': GlobalEventHandlersEventMap['service-login-success']; 'service-login-error': GlobalEventHandlersEventMap['service-login-error'] }>;
+      /** The user pressed "Sign out". Detail: `{ profile }`, who signed out. */
+      onServiceLogout?: (event: GlobalEventHandlersEventMap['service-logout']) => void;
+    }, { 'service-login-success': GlobalEventHandlersEventMap['service-login-success']; 'service-login-error': GlobalEventHandlersEventMap['service-login-error']; 'service-logout': GlobalEventHandlersEventMap['service-logout'] }>;
     /** A playlist or album with its tracks, playable. */
     'service-playlist': Tag<ServicePlaylist, 'playlistId' | 'url' | 'loading' | 'headingLevel' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme' | 'lang', {
       /** The playlist could not be loaded. Detail: `{ message, status, operation, kind }`. */

@@ -109,7 +109,7 @@ describe('server-rendered elements (Lit development build)', () => {
     const button = parsed[0] as HTMLButtonElement;
     expect(button.id).to.equal('service-login-button');
     expect(button.textContent!.trim()).to.equal('Continuer avec Service');
-    expect(button.getBoundingClientRect().height).to.equal(40);
+    expect(button.getBoundingClientRect().height).to.equal(48); // size large
     expect(warnings).to.deep.equal([]);
     await expect(el).to.be.accessible();
 

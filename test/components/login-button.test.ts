@@ -7,7 +7,8 @@ import '../../src/components/login-button/login-button.js';
 import '../../src/components/provider/provider.js';
 import '../../src/translations/ar.js';
 import { DEFAULT_TEXT, type ServiceLoginButton } from '../../src/components/login-button/login-button.js';
-import { CLOSED_MESSAGE, STATE_KEY } from '../../src/core/login/login.js';
+import { CLOSED_MESSAGE, STATE_KEY, login } from '../../src/core/login/login.js';
+import { getSession } from '../../src/core/login/session.js';
 import { pageNavigation } from '../../src/core/login/redirect.js';
 import { appName, serviceUrl } from '../support/service.js';
 import { loginSuccess, waitFor } from '../support/waits.js';
@@ -15,6 +16,8 @@ import { asColourScheme } from '../support/colour-scheme.js';
 
 /** The seeded demo app's API key (docs/login.md). */
 const API_KEY = '774b4a83134248429841ef8bd8a685f0875b9ab1';
+/** The code flow's redirect page on this (the app's) origin. */
+const CODE_REDIRECT_PAGE = `${location.origin}/test/support/pages/code-redirect.html`;
 
 const popup = (action: string) => serverCommand<{ url: string }>('login-popup', { action });
 const inner = (el: ServiceLoginButton) => el.shadowRoot!.querySelector<HTMLButtonElement>('button')!;
@@ -50,7 +53,7 @@ describe('<service-login-button>', () => {
     expect(b.type).to.equal('button');
     expect(b.textContent!.trim()).to.equal(DEFAULT_TEXT);
     expect(b.querySelector('svg')!.getAttribute('aria-hidden')).to.equal('true');
-    expect(b.getBoundingClientRect().height).to.equal(28);
+    expect(b.getBoundingClientRect().height, 'Google\'s 40 px by default').to.equal(40);
     expect(serviceRequests()).to.equal(0);
     await expect(el).to.be.accessible();
   });
@@ -82,7 +85,7 @@ describe('<service-login-button>', () => {
   });
 
   it('takes size, corners and full-width', async () => {
-    for (const [size, height] of [['small', 20], ['medium', 28], ['large', 40]] as const) {
+    for (const [size, height] of [['small', 32], ['medium', 40], ['large', 48]] as const) {
       expect(inner(await button(`size="${size}"`)).getBoundingClientRect().height, size).to.equal(height);
     }
     expect(getComputedStyle(inner(await button('corners="pill"'))).borderRadius).to.equal('999px');
@@ -137,6 +140,76 @@ describe('<service-login-button>', () => {
     expect(detail.profile.handle).to.equal('demo');
     expect(detail.profile.userId).to.equal('7eP5n');
     expect(detail.token.split('.')).to.have.length(3);
+  });
+
+  it('after a login shows the user, name and picture, with a Sign out button that returns it to the login button', async () => {
+    const el = await button();
+    const success = loginSuccess(el);
+    // From the keyboard: WebKit does not focus a button on a mouse click.
+    inner(el).focus();
+    await sendKeys({ press: 'Enter' });
+    await popup('authorize');
+    const { profile } = await success;
+    await el.updateComplete;
+    const part = (name: string) => el.shadowRoot!.querySelector<HTMLElement>(`[part="${name}"]`);
+    expect(part('button'), 'no login button while signed in').to.equal(null);
+    expect(part('label')!.textContent).to.equal(profile.name);
+    expect(part('account')!.getAttribute('aria-label')).to.equal(`Signed in as ${profile.name}`);
+    const picture = profile.profilePicture?.['150x150'];
+    if (picture) expect((part('avatar') as HTMLImageElement).src).to.equal(picture);
+    else expect(part('avatar')!.textContent, 'no picture: the initial').to.equal(profile.name[0]!.toUpperCase());
+    const signOut = part('sign-out') as HTMLButtonElement;
+    expect(signOut.tagName).to.equal('BUTTON');
+    expect(signOut.textContent!.trim()).to.equal('Sign out');
+    expect(part('account')!.getBoundingClientRect().height, 'as high as the login button').to.equal(40);
+    expect(el.shadowRoot!.activeElement, 'the focus moves to Sign out, not to the page').to.equal(signOut);
+    await expect(el).to.be.accessible();
+
+    // From the keyboard: Sign out forgets the user here, tells the app, and gives the focus back to the login button.
+    const logout = oneEvent(el, 'service-logout');
+    await sendKeys({ press: 'Enter' });
+    expect((await logout).detail.profile.handle).to.equal('demo');
+    await el.updateComplete;
+    expect(part('account')).to.equal(null);
+    expect(inner(el).textContent!.trim()).to.equal(DEFAULT_TEXT);
+    expect(el.shadowRoot!.activeElement).to.equal(inner(el));
+    await expect(el).to.be.accessible();
+  });
+
+  it('shows an initial in a circle when the profile has no picture, in Arabic right to left', async () => {
+    const box = await fixture<HTMLElement>(html`<div lang="ar"><service-login-button host=${serviceUrl} app-name=${appName} api-key=${API_KEY}></service-login-button></div>`);
+    const el = box.firstElementChild as ServiceLoginButton;
+    const success = loginSuccess(el);
+    await click(inner(el));
+    await popup('authorize');
+    await success;
+    // The prompt page keeps the demo's sign-in (its cookie) across tests, so this is the demo's profile: its picture taken away, as a user with none (contract 2.7 allows null).
+    Object.assign(el, { signedIn: { ...el.user!, name: 'élodie', profilePicture: null } });
+    await el.updateComplete;
+    const part = (name: string) => el.shadowRoot!.querySelector<HTMLElement>(`[part="${name}"]`)!;
+    expect(part('avatar').tagName).to.equal('SPAN');
+    expect(part('avatar').textContent).to.equal('É');
+    expect(part('label').textContent).to.equal('élodie');
+    expect(part('account').getAttribute('aria-label')).to.equal('تم تسجيل الدخول باسم élodie');
+    expect(part('sign-out').textContent!.trim()).to.equal('تسجيل الخروج');
+    expect(part('avatar').getBoundingClientRect().left, 'the picture at the start: the right').to.be.greaterThan(part('label').getBoundingClientRect().right - 1);
+    await expect(el).to.be.accessible();
+  });
+
+  it('code flow: shows whoever signs in to the page\'s session elsewhere, and its Sign out ends that session', async () => {
+    const el = await button(`flow="code" redirect-uri="${CODE_REDIRECT_PAGE}"`);
+    const session = getSession(el.client);
+    // Another part of the page (the SDK, the favourite button) logs in; the button was not clicked.
+    const elsewhere = login({ flow: 'code', redirectUri: CODE_REDIRECT_PAGE, client: el.client });
+    await popup('authorize');
+    expect((await elsewhere).status).to.equal('success');
+    await waitFor(() => el.shadowRoot!.querySelector('[part="sign-out"]'), 'the button shows the session\'s user');
+    expect(el.shadowRoot!.querySelector('[part="account"]')!.getAttribute('aria-label')).to.equal('Signed in as Demo Listener');
+    await expect(el).to.be.accessible();
+    el.shadowRoot!.querySelector<HTMLButtonElement>('[part="sign-out"]')!.click();
+    expect(session.profile, 'the session ended').to.equal(undefined);
+    await el.updateComplete;
+    expect(inner(el).id).to.equal('service-login-button');
   });
 
   it('asks the sign-in page in its language: an ancestor\'s lang, else the page\'s', async () => {

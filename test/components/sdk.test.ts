@@ -88,7 +88,7 @@ describe('sdk after init', () => {
     expect(button.tagName).to.equal('BUTTON');
     expect(button.textContent!.trim()).to.equal(text);
     expect(button.querySelector('b')).to.equal(null);
-    expect(button.getBoundingClientRect().height).to.equal(40);
+    expect(button.getBoundingClientRect().height).to.equal(48); // size large
     expect(getComputedStyle(button).borderRadius).to.equal('999px');
     await expect(found).to.be.accessible();
     for (let i = 0; i < 3; i++) sdk.renderButton({ element: await placeholder() });

@@ -144,7 +144,9 @@ export type Key =
   | 'Could not load the app metrics.'
   // The login button.
   | 'Continue with Service'
-  | 'Waiting for the login window';
+  | 'Waiting for the login window'
+  | 'Signed in as {name}'
+  | 'Sign out';
 
 /** One language's strings: any of the keys, each a string or plural forms. */
 export type Strings = { [key in Key]?: string | Plural };
