@@ -1,6 +1,11 @@
 import { css } from 'lit';
 
 export const favoriteButtonStyles = css`
+  /* A box of its own (an inline host measures 0 wide), in line with the text around it. */
+  :host {
+    display: inline-block;
+    max-width: 100%;
+  }
   button {
     display: inline-flex;
     align-items: center;
