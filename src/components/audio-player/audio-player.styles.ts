@@ -3,7 +3,8 @@ import { css } from 'lit';
 export const audioPlayerStyles = css`
   :host {
     display: block;
-    max-width: 720px;
+    width: 100%%;
+    max-width: var(--_max-width);
     container-type: inline-size;
   }
   .player {
@@ -146,14 +147,10 @@ export const audioPlayerStyles = css`
       display: none;
     }
   }
+  /* A phone: the track, its timeline, then the buttons and the volume on one row (no row for a lone mute). */
   @container (max-width: 480px) {
     .player {
-      grid-template-columns: minmax(0, 1fr);
-      grid-template-areas: 'now' 'transport' 'timeline' 'volume' 'message';
-    }
-    .transport,
-    .volume-group {
-      justify-self: center;
+      grid-template-areas: 'now now' 'timeline timeline' 'transport volume' 'message message';
     }
   }
 `;

@@ -1,5 +1,5 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import { noteIcon } from './icons.js';
+import { noteIcon, unavailableIcon } from './icons.js';
 import type { Params, Translate } from '../../core/i18n/translate.js';
 import type { Key } from '../../core/i18n/en.js';
 
@@ -21,7 +21,9 @@ export const errorState = (error: unknown, missing: string, retry: () => void, t
   const unreachable = kind == 'network' || kind == 'timeout';
   return html`
     <div part="error" class="state" role="alert">
+      ${status == 404 ? unavailableIcon() : nothing}
       <span>${status == 404 ? missing : unreachable ? t('The service could not be reached.') : message || t('Something went wrong.')}</span>
+      ${status == 404 ? html`<span class="state-line">${t('It may have been removed or made private.')}</span>` : nothing}
       ${unreachable || kind == 'invalid' || status >= 500 || status == 429
         ? html`<button class="retry" part="retry" @click=${retry}>${t('Retry')}</button>`
         : nothing}

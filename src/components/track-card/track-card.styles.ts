@@ -1,22 +1,25 @@
 import { css } from 'lit';
 
-// One height per size, whatever the track (every line but the title's is one line, the title
-// two at most): the loading, error and empty states take it too, so nothing below them moves.
+// The card is as tall as its content (every line but the title's is one line, the title two at
+// most); the loading, error and empty states keep a one-line-title card's height, so little moves.
 export const trackCardStyles = css`
   :host {
     display: block;
-    max-width: 520px;
-    --_height: 176px;
+    width: 100%%;
+    max-width: var(--_max-width);
+    --_height: 138px;
   }
   :host([size='compact']) {
-    --_height: 100px;
+    --_height: 84px;
   }
   :host([size='tiny']) {
     --_height: 62px;
   }
-  .card,
   .state {
     min-height: var(--_height);
+  }
+  .card,
+  .state {
     height: 100%;
     padding: 12px;
     background: var(--_background);
@@ -45,9 +48,11 @@ export const trackCardStyles = css`
   .body {
     min-width: 0;
   }
+  /* The type scale: title 17 px semibold over a 14 px artist, counts 13 px, badges 12 px. */
   .title {
-    font-weight: 650;
-    font-size: 1.05em;
+    font-weight: 600;
+    font-size: 1.0625em;
+    line-height: 1.3;
     margin: 0;
     overflow-wrap: anywhere;
     display: -webkit-box;
@@ -57,12 +62,17 @@ export const trackCardStyles = css`
   }
   .title a {
     color: inherit;
+    text-decoration: none;
+  }
+  .title a:hover {
+    text-decoration: underline;
   }
   .artist {
     display: flex;
     align-items: center;
     gap: 4px;
     color: var(--_muted);
+    font-size: 0.875em;
     margin-top: 2px;
     min-width: 0;
   }
@@ -100,13 +110,16 @@ export const trackCardStyles = css`
     padding: 0;
     list-style: none;
     color: var(--_muted);
-    font-size: 0.85em;
+    font-size: 0.8125em;
     white-space: nowrap;
     overflow: hidden;
   }
-  /* A zero-width first item: the row is never empty, so even the first real item drops when too wide. */
+  /* A zero-width first item, a row high: the row is never empty and what wraps starts below it,
+     out of view, so even the first real item drops whole when too wide. */
   :is(.meta, .stats, .tags)::before {
     content: '';
+    align-self: stretch;
+    height: 100%;
     margin-inline-end: calc(-1 * var(--_gap));
   }
   .stats {
@@ -128,7 +141,8 @@ export const trackCardStyles = css`
     border-radius: 999px;
     background: var(--_surface);
     color: var(--_text);
-    font-size: 0.8em;
+    font-size: calc(12em / 13);
+    line-height: 1.4;
   }
   .tags li::before {
     content: '#';
