@@ -1,25 +1,24 @@
 import { css } from 'lit';
 
-// The card is as tall as its content (every line but the title's is one line, the title two at
-// most); the loading, error and empty states keep a one-line-title card's height, so little moves.
+// The card is as tall as its content: its least height is a one-line title's card (every line has
+// a set line height: 22.1 + 2 + 19.6 + 6 + 18.2 + 18.2 + 6 + 20 px, padding and border: 138.1 px),
+// which the loading, error and empty states take too, so nothing moves; a two-line title adds a line.
 export const trackCardStyles = css`
   :host {
     display: block;
     width: 100%%;
     max-width: var(--_max-width);
-    --_height: 138px;
+    --_height: 8.7em;
   }
   :host([size='compact']) {
-    --_height: 84px;
+    --_height: 6em;
   }
   :host([size='tiny']) {
     --_height: 62px;
   }
-  .state {
-    min-height: var(--_height);
-  }
   .card,
   .state {
+    min-height: var(--_height);
     height: 100%;
     padding: 12px;
     background: var(--_background);
@@ -73,6 +72,7 @@ export const trackCardStyles = css`
     gap: 4px;
     color: var(--_muted);
     font-size: 0.875em;
+    line-height: 1.4;
     margin-top: 2px;
     min-width: 0;
   }
@@ -137,12 +137,13 @@ export const trackCardStyles = css`
   }
   .badge {
     display: inline-block;
-    padding: 1px 8px;
+    padding: 0 8px;
     border-radius: 999px;
     background: var(--_surface);
     color: var(--_text);
     font-size: calc(12em / 13);
-    line-height: 1.4;
+    /* 18 px: within the 18.2 px row, so a badge is never clipped at its top and bottom. */
+    line-height: 1.5;
   }
   .tags li::before {
     content: '#';
