@@ -79,7 +79,10 @@ export const audioPlayerStyles = css`
     flex: 1;
     min-width: 0;
   }
+  /* Elapsed before total in an RTL page too, as clocks read. */
   .time {
+    direction: ltr;
+    unicode-bidi: isolate;
     font-variant-numeric: tabular-nums;
     color: var(--_muted);
     font-size: 0.85em;

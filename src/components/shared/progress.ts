@@ -78,10 +78,16 @@ export const progressStyles = css`
   }
   /* The time always holds the room of "total / total" (an unseen first line), so the bar beside it
      keeps one width before, while and after the track plays. */
+  /* "0:02 / 2:50" reads left to right in an RTL page too, as clocks do (not "2:50 / 0:02"). */
   .time {
     display: inline-block;
     white-space: nowrap;
-    text-align: end;
+    direction: ltr;
+    unicode-bidi: isolate;
+  }
+  /* Its text beside the bar: the row's start side. */
+  .progress:dir(rtl) .time {
+    text-align: right;
   }
   .time::before {
     content: attr(data-room);
