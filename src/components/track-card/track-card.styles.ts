@@ -180,6 +180,11 @@ export const trackCardStyles = css`
   :host([size='tiny']) :is(.artwork, .line, .tags) {
     display: none;
   }
+  /* Not available, at the card's size: compact leaves out the mark, tiny keeps the title alone. */
+  :host([size='compact']) .state > svg,
+  :host([size='tiny']) .state > :is(svg, .state-line) {
+    display: none;
+  }
   :host([size='tiny']) :is(.card, .state) {
     padding: 6px 8px;
   }
