@@ -9,6 +9,7 @@ registerTranslation(lang, {
   'The service could not be reached.': 'تعذّر الوصول إلى الخدمة.',
   'Something went wrong.': 'حدث خطأ ما.',
   'Retry': 'إعادة المحاولة',
+  'It may have been removed or made private.': 'ربما حُذف أو صار خاصًا.',
   'Play': 'تشغيل',
   'Pause': 'إيقاف مؤقت',
   'Play {title}': 'تشغيل {title}',

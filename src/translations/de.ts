@@ -9,6 +9,7 @@ registerTranslation(lang, {
   'The service could not be reached.': 'Der Dienst ist nicht erreichbar.',
   'Something went wrong.': 'Etwas ist schiefgelaufen.',
   'Retry': 'Erneut versuchen',
+  'It may have been removed or made private.': 'Vielleicht wurde er entfernt oder ist jetzt privat.',
   'Play': 'Abspielen',
   'Pause': 'Pausieren',
   'Play {title}': '{title} abspielen',

@@ -9,6 +9,7 @@ registerTranslation(lang, {
   'The service could not be reached.': 'No se pudo conectar con el servicio.',
   'Something went wrong.': 'Algo salió mal.',
   'Retry': 'Reintentar',
+  'It may have been removed or made private.': 'Puede que se haya eliminado o que ahora sea privado.',
   'Play': 'Reproducir',
   'Pause': 'Pausar',
   'Play {title}': 'Reproducir {title}',

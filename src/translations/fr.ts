@@ -9,6 +9,7 @@ registerTranslation(lang, {
   'The service could not be reached.': 'Le service est injoignable.',
   'Something went wrong.': 'Une erreur est survenue.',
   'Retry': 'Réessayer',
+  'It may have been removed or made private.': 'Il a peut-être été supprimé ou rendu privé.',
   'Play': 'Lire',
   'Pause': 'Pause',
   'Play {title}': 'Lire {title}',

@@ -9,6 +9,7 @@ registerTranslation(lang, {
   'The service could not be reached.': 'サービスに接続できませんでした。',
   'Something went wrong.': 'エラーが発生しました。',
   'Retry': '再試行',
+  'It may have been removed or made private.': '削除されたか、非公開になった可能性があります。',
   'Play': '再生',
   'Pause': '一時停止',
   'Play {title}': '{title}を再生',

@@ -9,6 +9,7 @@ registerTranslation(lang, {
   'The service could not be reached.': 'Não foi possível contactar o serviço.',
   'Something went wrong.': 'Algo deu errado.',
   'Retry': 'Tentar novamente',
+  'It may have been removed or made private.': 'Talvez tenha sido removido ou tornado privado.',
   'Play': 'Reproduzir',
   'Pause': 'Pausar',
   'Play {title}': 'Reproduzir {title}',

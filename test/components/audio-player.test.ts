@@ -88,7 +88,7 @@ eachService(() =>
       expect(detail.status).to.equal(404);
       expect(detail.operation).to.equal('getTrack');
       await el.updateComplete;
-      expect(part(el, 'error')!.textContent!.trim()).to.equal('This track is not available.');
+      expect(part(el, 'error')!.textContent!.replace(/\s+/g, ' ').trim()).to.equal('This track is not available. It may have been removed or made private.');
       expect(part(el, 'retry')).to.equal(null);
       expect(part<HTMLButtonElement>(el, 'play-button')!.getAttribute('aria-disabled')).to.equal('true');
       await expect(el).to.be.accessible();

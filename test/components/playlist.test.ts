@@ -131,7 +131,7 @@ eachService(() =>
     await onFirstError('service-playlist', { host: serviceUrl, appName, playlistId: 'zzzzzzzz' }, async (el, detail) => {
       expect(detail.status).to.equal(404);
       await el.updateComplete;
-      expect(part(el, 'error')!.textContent!.trim()).to.equal('This playlist is not available.');
+      expect(part(el, 'error')!.textContent!.replace(/\s+/g, ' ').trim()).to.equal('This playlist is not available. It may have been removed or made private.');
       expect(part(el, 'retry'), 'a Retry that would fail the same way').to.equal(null);
       await expect(el).to.be.accessible();
     });

@@ -52,7 +52,7 @@ eachService(() =>
       expect(detail.status).to.equal(404);
       expect(detail.operation).to.equal('getTrack');
       await el.updateComplete;
-      expect(el.shadowRoot!.querySelector('[part="error"]')!.textContent!.trim()).to.equal('This track is not available.');
+      expect(el.shadowRoot!.querySelector('[part="error"]')!.textContent!.replace(/\s+/g, ' ').trim()).to.equal('This track is not available. It may have been removed or made private.');
       expect(el.shadowRoot!.querySelector('[part="retry"]'), 'a Retry that would fail the same way').to.equal(null);
       await expect(el).to.be.accessible();
     });

@@ -88,7 +88,7 @@ eachService(() =>
       expect(detail.status).to.equal(404);
       expect(detail.operation).to.equal('resolve');
       await el.updateComplete;
-      expect(part(el, 'error')!.textContent!.trim()).to.equal('This user is not available.');
+      expect(part(el, 'error')!.textContent!.replace(/\s+/g, ' ').trim()).to.equal('This user is not available. It may have been removed or made private.');
       expect(part(el, 'retry')).to.equal(null);
       await expect(el).to.be.accessible();
     });

@@ -3,7 +3,8 @@ import { css } from 'lit';
 export const audioPlayerStyles = css`
   :host {
     display: block;
-    max-width: 720px;
+    width: 100%%;
+    max-width: var(--_max-width);
     container-type: inline-size;
   }
   .player {
@@ -78,7 +79,10 @@ export const audioPlayerStyles = css`
     flex: 1;
     min-width: 0;
   }
+  /* Elapsed before total in an RTL page too, as clocks read. */
   .time {
+    direction: ltr;
+    unicode-bidi: isolate;
     font-variant-numeric: tabular-nums;
     color: var(--_muted);
     font-size: 0.85em;
@@ -147,14 +151,10 @@ export const audioPlayerStyles = css`
       display: none;
     }
   }
+  /* A phone: the track, its timeline, then the buttons and the volume on one row (no row for a lone mute). */
   @container (max-width: 480px) {
     .player {
-      grid-template-columns: minmax(0, 1fr);
-      grid-template-areas: 'now' 'transport' 'timeline' 'volume' 'message';
-    }
-    .transport,
-    .volume-group {
-      justify-self: center;
+      grid-template-areas: 'now now' 'timeline timeline' 'transport volume' 'message message';
     }
   }
 `;

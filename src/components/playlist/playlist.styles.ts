@@ -81,9 +81,11 @@ export const playlistStyles = css`
     font-size: 0.85em;
     white-space: nowrap;
   }
-  /* A zero-width first item: the row is never empty, so even the first count drops when too wide. */
+  /* A zero-width first item, a row high: the row is never empty and what wraps starts below it,
+     out of view, so even the first count drops whole when too wide. */
   .counts::before {
     content: '';
+    height: 100%;
     margin-inline-end: -12px;
   }
   .description {

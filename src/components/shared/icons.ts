@@ -10,6 +10,8 @@ const icon = (d: string, label?: string, white?: string): TemplateResult =>
 export const playIcon = () => icon('M8 5v14l11-7z');
 /** The placeholders' glyphs: a note for a track or a playlist without artwork, a head for a user without a picture. */
 export const noteIcon = () => icon('M12 3v10.55A4 4 0 1 0 14 17V7h4V3z');
+/** The not-available state's mark: a circle struck through. */
+export const unavailableIcon = () => icon('M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm0 2a8 8 0 0 1 6.3 12.9L7.1 5.7A8 8 0 0 1 12 4zM4 12a8 8 0 0 1 1.7-4.9l11.2 11.2A8 8 0 0 1 4 12z');
 export const personIcon = () => icon('M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm0 2c-3.3 0-8 1.7-8 5v1h16v-1c0-3.3-4.7-5-8-5z');
 export const pauseIcon = () => icon('M6 5h4v14H6zm8 0h4v14h-4z');
 export const nextIcon = () => icon('M6 6l8.5 6L6 18zm10 0h2v12h-2z');

@@ -51,11 +51,20 @@ export const onSeekKey = (total: number, seek: (seconds: number) => void) => (ev
 export const elapsedOfTotal = (at: number, total: number, t: Translate): TemplateResult =>
   html`<span class="visually-hidden">${t('Elapsed')} </span>${formatDuration(at)}<span aria-hidden="true"> / </span><span class="visually-hidden">, ${t('total')} </span>${formatDuration(total)}`;
 
+/** The share of a still bar's width at which a click landed, from the start of the line (its right in RTL). */
+const clickedShare = (event: MouseEvent): number => {
+  const bar = event.currentTarget as HTMLElement;
+  const box = bar.getBoundingClientRect();
+  const from = getComputedStyle(bar).direction === 'rtl' ? box.right - event.clientX : event.clientX - box.left;
+  return Math.min(Math.max(0, from / (box.width || 1)), 1);
+};
+
 /**
  * Where a track stands: for the engine's current track a seek slider (pointer and keyboard, its
  * `aria-valuetext` in words, see positionText) with the elapsed and total time; for any other track a still
- * bar with its duration, so the layout does not move when it starts. Shared by the track card and
- * the rows of the lists.
+ * bar with its duration, which `start` (when given) plays from where a pointer clicks it. The
+ * time keeps the room of "total / total" in both, so the bar keeps its width when the track starts.
+ * Shared by the track card and the rows of the lists.
  */
 export const progress = (
   title: string,
@@ -65,17 +74,20 @@ export const progress = (
   seek: (seconds: number) => void,
   t: Translate,
   lang: string,
+  start?: (seconds: number) => void,
 ): TemplateResult => {
   const total = Math.max(0, duration);
   const at = Math.min(Math.max(0, time), total);
+  // The keyboard's way to start is the play button: the still bar is a pointer's shortcut.
+  const startAt = start && ((event: MouseEvent) => start(Math.floor(clickedShare(event) * total)));
   return html`<div part="progress" class="progress">
     ${current
       ? html`<input part="seek" class="seek" type="range" min="0" max=${total} step="1" .value=${String(at)}
           aria-label=${t('Seek in {title}', { title })} aria-valuetext=${positionText(at, total, t, lang)}
           @keydown=${onSeekKey(total, seek)}
           @input=${(e: Event) => seek((e.target as HTMLInputElement).valueAsNumber)} />`
-      : html`<span class="seek still" aria-hidden="true"></span>`}
-    <span part="time" class="time">${current ? elapsedOfTotal(at, total, t) : html`<span class="visually-hidden">${t('Duration')} </span>${formatDuration(total)}`}</span>
+      : html`<span class="seek still" aria-hidden="true" ?data-start=${!!startAt} @click=${startAt}></span>`}
+    <span part="time" class="time" data-room=${`${formatDuration(total)} / ${formatDuration(total)}`}>${current ? elapsedOfTotal(at, total, t) : html`<span class="visually-hidden">${t('Duration')} </span>${formatDuration(total)}`}</span>
   </div>`;
 };
 
@@ -98,20 +110,40 @@ export const progressStyles = css`
     accent-color: var(--_accent);
     cursor: pointer;
   }
+  /* A 4 px line in a 20 px box: the slider's room, and a pointer's target when it starts the track. */
   .seek.still {
-    height: 4px;
+    background: linear-gradient(var(--_border), var(--_border)) center / 100% 4px no-repeat;
     border-radius: 2px;
-    background: var(--_border);
     cursor: default;
   }
+  .seek.still[data-start] {
+    cursor: pointer;
+  }
+  /* The time always holds the room of "total / total" (an unseen first line), so the bar beside it
+     keeps one width before, while and after the track plays. */
+  /* "0:02 / 2:50" reads left to right in an RTL page too, as clocks do (not "2:50 / 0:02"). */
   .time {
+    display: inline-block;
     white-space: nowrap;
+    direction: ltr;
+    unicode-bidi: isolate;
+  }
+  /* Its text beside the bar: the row's start side. */
+  .progress:dir(rtl) .time {
+    text-align: right;
+  }
+  .time::before {
+    content: attr(data-room);
+    display: block;
+    height: 0;
+    overflow: hidden;
+    visibility: hidden;
   }
   /* The still bar is a fill the forced palette would drop. */
   @media (forced-colors: active) {
     .seek.still {
       forced-color-adjust: none;
-      background: GrayText;
+      background: linear-gradient(GrayText, GrayText) center / 100% 4px no-repeat;
     }
   }
   @media (pointer: coarse) {

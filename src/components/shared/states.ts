@@ -1,5 +1,5 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import { noteIcon } from './icons.js';
+import { noteIcon, unavailableIcon } from './icons.js';
 import type { Params, Translate } from '../../core/i18n/translate.js';
 import type { Key } from '../../core/i18n/en.js';
 import { isRetryable } from '../../core/errors.js';
@@ -27,7 +27,9 @@ export const errorState = (error: unknown, missing: string, retry: (event: Event
   // No alert: the page's live region says the failure once, naming the element (DataTask's `failed`).
   return html`
     <div part="error" class="state">
+      ${status == 404 ? unavailableIcon() : nothing}
       <span>${status == 404 ? missing : unreachable ? t('The service could not be reached.') : message || t('Something went wrong.')}</span>
+      ${status == 404 ? html`<span class="state-line">${t('It may have been removed or made private.')}</span>` : nothing}
       ${isRetryable(error) ? html`<button class="retry" part="retry" @click=${retry}>${t('Retry')}</button>` : nothing}
     </div>
   `;

@@ -17,7 +17,10 @@ export const theme = css`
     --_border: var(--service-border, #d9d7e0);
     --_radius: var(--service-radius, 10px);
     --_font: var(--service-font, system-ui, sans-serif);
+    /* One width for every block element, so a stack of them lines up. */
+    --_max-width: var(--service-max-width, 640px);
     font-family: var(--_font);
+    text-align: start;
     color: var(--_text);
     box-sizing: border-box;
   }
@@ -43,6 +46,16 @@ export const theme = css`
   }
   :host([hidden]) {
     display: none;
+  }
+  /* Data text in its own direction (dir=auto) still lines up with the row's start, beside its
+     artwork (text-align: match-parent, which Chromium lacks, spelled out). */
+  :dir(rtl) > [dir='auto']:dir(ltr) {
+    text-align: right;
+    justify-content: flex-end;
+  }
+  :dir(ltr) > [dir='auto']:dir(rtl) {
+    text-align: left;
+    justify-content: flex-end;
   }
   *,
   *::before,
@@ -126,6 +139,27 @@ export const theme = css`
   .state {
     padding: 12px;
     color: var(--_muted);
+  }
+  /* Not available: a mark, the sentence as its title and a line, centred in the element's box. */
+  .state:has(> .state-line) {
+    display: flex;
+    flex-direction: column;
+    align-items: center;
+    justify-content: center;
+    gap: 4px;
+    text-align: center;
+  }
+  .state:has(> .state-line) > svg {
+    width: 28px;
+    height: 28px;
+    margin-bottom: 4px;
+  }
+  .state:has(> .state-line) > span:not(.state-line) {
+    color: var(--_text);
+    font-weight: 600;
+  }
+  .state-line {
+    font-size: 0.875em;
   }
   .retry {
     margin-inline-start: 8px;

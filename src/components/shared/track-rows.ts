@@ -17,7 +17,8 @@ import type { Translate } from '../../core/i18n/translate.js';
  * One `<li part="item">`: number, small artwork, title, artist, duration and a play/pause button.
  * The row carries `data-track-id`: the list's one click listener plays what a click anywhere on
  * a row hit. The engine's current track is marked `aria-current="true"`, and shows a seek slider
- * with its time (in whole seconds, as the TrackRows controller re-renders) in place of the artist.
+ * with its time (in whole seconds, as the TrackRows controller re-renders) under the artist, in
+ * place of the duration column.
  */
 export function trackItem(track: Track, number: number | undefined, state: PlayerState, seek: (seconds: number) => void, t: Translate, lang: string): TemplateResult {
   const current = state.track?.id === track.id;
@@ -28,9 +29,8 @@ export function trackItem(track: Track, number: number | undefined, state: Playe
     ${picture('item-artwork', artwork)}
     <span class="text">
       <span part="item-title" class="title" dir="auto">${track.title}</span>
-      ${current
-        ? progress(track.title, true, Math.floor(state.currentTime), state.duration, seek, t, lang)
-        : html`<span part="item-artist" class="artist" dir="auto">${track.user.name}${track.user.is_verified ? verifiedIcon(t) : nothing}</span>`}
+      <span part="item-artist" class="artist" dir="auto">${track.user.name}${track.user.is_verified ? verifiedIcon(t) : nothing}</span>
+      ${current ? progress(track.title, true, Math.floor(state.currentTime), state.duration, seek, t, lang) : nothing}
     </span>
     <span part="item-duration" class="duration"><span class="visually-hidden">${t('Duration')} </span>${formatDuration(track.duration)}</span>
     <button part="item-play" class="item-play" aria-label=${t(playing ? 'Pause {title}' : 'Play {title}', { title: track.title })}>
@@ -44,10 +44,11 @@ export const trackList = (label: string, items: unknown, onClick: (event: Event)
   html`<ol part="list" class="rows" aria-label=${label} @click=${onClick}>${items}</ol>`;
 
 export const trackRowStyles = [progressStyles, css`
-  /* The three lists' host: a block up to 640px wide. */
+  /* The three lists' host: the elements' one width rule (theme.ts). */
   :host {
     display: block;
-    max-width: 640px;
+    width: 100%;
+    max-width: var(--_max-width);
   }
   /* The trending list's and the playlist's frame. */
   .box {
@@ -150,6 +151,13 @@ export const trackRowStyles = [progressStyles, css`
   }
   .item .progress {
     height: 1.26em;
+  }
+  /* The playing row says its time once, beside its slider: its text takes the duration's column. */
+  .item[aria-current='true'] .duration {
+    display: none;
+  }
+  .item[aria-current='true'] .text {
+    grid-column: span 2;
   }
   /* The current row's fill and accent title are dropped by the forced palette: an outline marks it. */
   @media (forced-colors: active) {

@@ -1,15 +1,17 @@
 import { css } from 'lit';
 
-// One height per size, whatever the track (every line but the title's is one line, the title
-// two at most): the loading, error and empty states take it too, so nothing below them moves.
+// The card is as tall as its content: its least height is a one-line title's card (every line has
+// a set line height: 22.1 + 2 + 19.6 + 6 + 18.2 + 18.2 + 6 + 20 px, padding and border: 138.1 px),
+// which the loading, error and empty states take too, so nothing moves; a two-line title adds a line.
 export const trackCardStyles = css`
   :host {
     display: block;
-    max-width: 520px;
-    --_height: 176px;
+    width: 100%%;
+    max-width: var(--_max-width);
+    --_height: 8.7em;
   }
   :host([size='compact']) {
-    --_height: 100px;
+    --_height: 6em;
   }
   :host([size='tiny']) {
     --_height: 62px;
@@ -45,9 +47,11 @@ export const trackCardStyles = css`
   .body {
     min-width: 0;
   }
+  /* The type scale: title 17 px semibold over a 14 px artist, counts 13 px, badges 12 px. */
   .title {
-    font-weight: 650;
-    font-size: 1.05em;
+    font-weight: 600;
+    font-size: 1.0625em;
+    line-height: 1.3;
     margin: 0;
     overflow-wrap: anywhere;
     display: -webkit-box;
@@ -57,12 +61,18 @@ export const trackCardStyles = css`
   }
   .title a {
     color: inherit;
+    text-decoration: none;
+  }
+  .title a:hover {
+    text-decoration: underline;
   }
   .artist {
     display: flex;
     align-items: center;
     gap: 4px;
     color: var(--_muted);
+    font-size: 0.875em;
+    line-height: 1.4;
     margin-top: 2px;
     min-width: 0;
   }
@@ -100,13 +110,16 @@ export const trackCardStyles = css`
     padding: 0;
     list-style: none;
     color: var(--_muted);
-    font-size: 0.85em;
+    font-size: 0.8125em;
     white-space: nowrap;
     overflow: hidden;
   }
-  /* A zero-width first item: the row is never empty, so even the first real item drops when too wide. */
+  /* A zero-width first item, a row high: the row is never empty and what wraps starts below it,
+     out of view, so even the first real item drops whole when too wide. */
   :is(.meta, .stats, .tags)::before {
     content: '';
+    align-self: stretch;
+    height: 100%;
     margin-inline-end: calc(-1 * var(--_gap));
   }
   .stats {
@@ -124,11 +137,13 @@ export const trackCardStyles = css`
   }
   .badge {
     display: inline-block;
-    padding: 1px 8px;
+    padding: 0 8px;
     border-radius: 999px;
     background: var(--_surface);
     color: var(--_text);
-    font-size: 0.8em;
+    font-size: calc(12em / 13);
+    /* 18 px: within the 18.2 px row, so a badge is never clipped at its top and bottom. */
+    line-height: 1.5;
   }
   .tags li::before {
     content: '#';
@@ -163,6 +178,11 @@ export const trackCardStyles = css`
   }
   :host([size='compact']) :is(.line, .tags),
   :host([size='tiny']) :is(.artwork, .line, .tags) {
+    display: none;
+  }
+  /* Not available, at the card's size: compact leaves out the mark, tiny keeps the title alone. */
+  :host([size='compact']) .state > svg,
+  :host([size='tiny']) .state > :is(svg, .state-line) {
     display: none;
   }
   :host([size='tiny']) :is(.card, .state) {

@@ -112,6 +112,14 @@ export class ServiceTrackCard extends ServiceElement {
     }, t);
   }
 
+  // A click on the still bar plays the track from there, as SoundCloud's waveform does.
+  async #startAt(track: Track, seconds: number) {
+    const { engine } = this.#audio;
+    await engine.load(track, { client: this.client });
+    engine.seek(seconds);
+    await engine.play(track, { client: this.client });
+  }
+
   #renderTrack(track: Track) {
     const { state } = this.#audio;
     const { t, lang } = this.i18n;
@@ -120,7 +128,8 @@ export class ServiceTrackCard extends ServiceElement {
     const tiny = this.size === 'tiny';
     const artwork = safeUrl(track.artwork?.['480x480'] ?? track.artwork?.['150x150']);
     const tags = (track.tags ?? '').split(',').map((t) => t.trim()).filter(Boolean);
-    const bar = progress(track.title, current, state.currentTime, current ? state.duration : track.duration, (seconds) => this.#audio.engine.seek(seconds), t, lang);
+    const bar = progress(track.title, current, state.currentTime, current ? state.duration : track.duration, (seconds) => this.#audio.engine.seek(seconds), t, lang,
+      (seconds) => void this.#startAt(track, seconds));
     return html`
       <article part="card" class="card" aria-label=${t('{title} by {artist}', { title: track.title, artist: track.user.name })}>
         ${picture('artwork', artwork)}

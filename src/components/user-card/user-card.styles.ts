@@ -103,9 +103,11 @@ export const userCardStyles = css`
   .counts strong {
     color: var(--_text);
   }
-  /* A zero-width first item: the row is never empty, so even the first item drops when too wide. */
+  /* A zero-width first item, a row high: the row is never empty and what wraps starts below it,
+     out of view, so even the first item drops whole when too wide. */
   :is(.counts, .tags)::before {
     content: '';
+    height: 100%;
     margin-inline-end: calc(-1 * var(--_gap));
   }
   .tags {

@@ -13,6 +13,7 @@ export type Key =
   | 'The service could not be reached.'
   | 'Something went wrong.'
   | 'Retry'
+  | 'It may have been removed or made private.'
   // A track: its card, its rows, its time.
   | 'Play'
   | 'Pause'
