@@ -21,7 +21,8 @@ interface Announcer {
 const KEY = Symbol.for('service-kit.announcer');
 const page = (): Announcer => ((globalThis as { [KEY]?: Announcer })[KEY] ??= { queue: [], engines: new WeakMap() });
 
-// Off screen but in the accessibility tree: the page's styles cannot hide it, so it carries its own.
+// Off screen but in the accessibility tree: the page's styles cannot hide it, so it carries its own
+// (set through the CSSOM, which a page's Content-Security-Policy allows, not as a style attribute).
 const HIDDEN = 'position:absolute;width:1px;height:1px;margin:-1px;padding:0;border:0;overflow:hidden;clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap';
 
 /** The page's region, made once (empty, so that its first message is a change a screen reader speaks). */
@@ -34,7 +35,7 @@ export function announcerRegion(): HTMLElement | undefined {
     region.setAttribute('role', 'status');
     region.setAttribute('aria-live', 'polite');
     region.setAttribute('aria-atomic', 'true');
-    region.setAttribute('style', HIDDEN);
+    region.style.cssText = HIDDEN;
     document.body.append(region);
   }
   return region;
