@@ -1,6 +1,6 @@
 // A visitor who asks for reduced motion or uses forced colours (Windows' contrast themes), and a
 // 320 px viewport (400 % zoom), in every engine the browser tests run in.
-import { emulateMedia } from '@web/test-runner-commands';
+import { emulateMedia, setViewport } from '@web/test-runner-commands';
 import { browserEngine } from './service.js';
 import { mediaRules, withRules } from './colour-scheme.js';
 
@@ -37,4 +37,15 @@ export async function asNarrowViewport(els: Element[], check: () => Promise<void
   const narrow = (text: string) => /max-width: ?(\d+)px/.test(text) && Number(/max-width: ?(\d+)px/.exec(text)![1]) >= 320;
   const rules = shadowRoots(els).length ? mediaRules(shadowRoots(els), /max-width/, 'the elements').filter((rule) => narrow(rule.media.mediaText)) : [];
   return withRules(rules, true, check);
+}
+
+/**
+ * Sets the test window's viewport where the engine's driver can (Chromium's protocol, Firefox's
+ * BiDi): true. WebKit's WebDriver classic has no such command and keeps its window: false, so a
+ * test that needs a phone's viewport skips there, and one that only narrows its column runs as is.
+ */
+export async function trySetViewport(viewport: { width: number; height: number }): Promise<boolean> {
+  if (browserEngine === 'webkit') return false;
+  await setViewport(viewport);
+  return true;
 }
