@@ -207,9 +207,10 @@ export function createAudioEngine(options: AudioEngineOptions = {}): AudioEngine
       if (!audio || !Number.isFinite(seconds)) return;
       const known = measured(audio, state.track);
       const target = Math.min(Math.max(0, seconds), known ?? state.duration);
-      // WebKit would clamp the seek to its guess (0.0016 s: the track ends at once): it waits for
+      // WebKit would clamp the seek to its guess (0.0016 s: the track ends at once), or drop it
+      // before it knows any duration (a still bar clicked on a track just loaded): it waits for
       // the element's duration to agree with the catalog's (see measure).
-      pendingSeek = known === undefined && audio.duration < target ? target : undefined;
+      pendingSeek = known === undefined && !(audio.duration >= target) ? target : undefined;
       if (pendingSeek === undefined) audio.currentTime = target;
       set({ currentTime: pendingSeek ?? audio.currentTime });
     },
