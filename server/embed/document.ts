@@ -4,6 +4,7 @@ import type { EmbedKind, EmbedSize, EmbedTheme } from './kinds.js';
 import { createHash } from 'node:crypto';
 import { escapeHtml } from '../../src/ssr/escape-html.js';
 import { ICON_LINKS } from './icons.js';
+import { MARK_PATH } from '../media/mark.js';
 
 /**
  * The HTML documents around a server-rendered element: the embed pages (`/embed/<kind>/<id>`,
@@ -61,7 +62,7 @@ body{font:16px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;overflow
 .page h1{font-size:1.1rem;margin:0 0 16px}`;
 
 /** The service's mark: a note in a disc. */
-const MARK = '<svg viewBox="0 0 24 24" aria-hidden="true" fill="currentColor"><path d="M12 1a11 11 0 1 0 0 22 11 11 0 0 0 0-22zm3 5v2.5h-2.5V15a2.5 2.5 0 1 1-1.5-2.3V6z"/></svg>';
+const MARK = `<svg viewBox="0 0 24 24" aria-hidden="true" fill="currentColor"><path d="${MARK_PATH}"/></svg>`;
 
 export interface DocumentOptions {
   /** The document's title (text). */

@@ -8,6 +8,7 @@
 import { escapeHtml } from '../../src/ssr/escape-html.js';
 import { PROVIDER } from '../embed/document.js';
 import { artSvg } from './art.js';
+import { MARK_PATH } from './mark.js';
 
 export const SHARE_WIDTH = 1200;
 export const SHARE_HEIGHT = 630;
@@ -16,8 +17,6 @@ export const SHARE_SIZE = `${SHARE_WIDTH}x${SHARE_HEIGHT}`;
 
 export type ShareKind = 'artwork' | 'playlist' | 'profile';
 
-/** The service's mark (a note in a disc, as the embed pages' brand line draws it), on a 24-unit grid. */
-const MARK_PATH = 'M12 1a11 11 0 1 0 0 22 11 11 0 0 0 0-22zm3 5v2.5h-2.5V15a2.5 2.5 0 1 1-1.5-2.3V6z';
 const ACCENT = '#c58cff';
 const FONT = `font-family="DejaVu Sans, Noto Sans, Liberation Sans, Arial, sans-serif"`;
 
