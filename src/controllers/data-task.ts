@@ -116,9 +116,9 @@ export class DataTask<A extends readonly unknown[], R> extends Task<Key<A>, R | 
   /**
    * What to show now: the data (embedded by a server render, or fetched; `undefined` when there
    * was nothing to ask for), the error, or nothing yet (not run, running, or cut short by leaving
-   * the page). The element renders it (`taskView` in components/shared/states.ts).
+   * the page), with the error its `failed` sentence. The element renders it (`taskView` in components/shared/states.ts).
    */
-  get shown(): { value: R | undefined } | { error: unknown } | undefined {
+  get shown(): { value: R | undefined } | { error: unknown; failed?: string } | undefined {
     // Server-rendered (the task has not run there) or hydrating (its run is pending): the embedded data, as it was rendered.
     const seed = this.status < TaskStatus.COMPLETE ? (this.#seed ??= seeded(this.host, this.options, this.options.args()) as R | undefined) : undefined;
     const { status, value, error } = this;
@@ -127,7 +127,7 @@ export class DataTask<A extends readonly unknown[], R> extends Task<Key<A>, R | 
       : status == TaskStatus.COMPLETE
         ? { value }
         : status == TaskStatus.ERROR && !isAbort(error)
-          ? { error }
+          ? { error, failed: this.options.failed?.() }
           : undefined;
   }
 }

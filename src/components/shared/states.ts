@@ -2,7 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { noteIcon, unavailableIcon } from './icons.js';
 import type { Params, Translate } from '../../core/i18n/translate.js';
 import type { Key } from '../../core/i18n/en.js';
-import { isRetryable } from '../../core/errors.js';
+import { isRetryable, isServiceError } from '../../core/errors.js';
 import { announce } from '../../core/announcer.js';
 
 /**
@@ -19,17 +19,21 @@ export const loadingState = (label: string, rows = 3): TemplateResult => html`
 /**
  * An error, in words, and Retry where trying again can help: a host that could not be reached,
  * answered late or in a broken shape, or failed (5xx, 429). An item the service does not have
- * (404) is `missing`; another 4xx, or a bad setting, would fail the same way again.
+ * (404) is `missing`; another 4xx, or a bad setting, would fail the same way again. Other failures
+ * say which element (and item) failed, `failed`, and why: in the reader's words, or the kit's own
+ * sentence about a bad setting; the service's own message, for developers, stays in the `service-error` event.
  */
-export const errorState = (error: unknown, missing: string, retry: (event: Event) => void, t: Translate): TemplateResult => {
+export const errorState = (error: unknown, missing: string, retry: (event: Event) => void, t: Translate, failed?: string): TemplateResult => {
   const { status = 0, kind, message } = (error ?? {}) as { status?: number; kind?: string; message?: string };
-  const unreachable = kind == 'network' || kind == 'timeout';
+  // A bad setting is the kit's own sentence for the site's author ("That URL is not a playlist.").
+  const own = (kind == 'config' || !isServiceError(error)) && message;
+  const why = kind == 'network' || kind == 'timeout' ? t('The service could not be reached.') : own || t('Something went wrong.');
   // No alert: the page's live region says the failure once, naming the element (DataTask's `failed`).
   return html`
     <div part="error" class="state">
       ${status == 404 ? unavailableIcon() : nothing}
-      <span>${status == 404 ? missing : unreachable ? t('The service could not be reached.') : message || t('Something went wrong.')}</span>
-      ${status == 404 ? html`<span class="state-line">${t('It may have been removed or made private.')}</span>` : nothing}
+      <span>${status == 404 ? missing : (failed ?? why)}</span>
+      ${status == 404 ? html`<span class="state-line">${t('It may have been removed or made private.')}</span>` : failed ? html`<span class="state-line">${why}</span>` : nothing}
       ${isRetryable(error) ? html`<button class="retry" part="retry" @click=${retry}>${t('Retry')}</button>` : nothing}
     </div>
   `;
@@ -41,7 +45,7 @@ export const errorState = (error: unknown, missing: string, retry: (event: Event
  * `t` says them, and the error's own words, in the element's language.
  */
 export const taskView = <R>(
-  task: { readonly shown: { value: R | undefined } | { error: unknown } | undefined; run(): Promise<void> },
+  task: { readonly shown: { value: R | undefined } | { error: unknown; failed?: string } | undefined; run(): Promise<void> },
   complete: (value: R) => TemplateResult,
   labels: { loading: Key; empty: Key; missing: Key; params?: Params; isEmpty?: (value: R) => boolean; rows?: number },
   t: Translate,
@@ -50,7 +54,7 @@ export const taskView = <R>(
   return !shown
     ? loadingState(t(labels.loading), labels.rows)
     : 'error' in shown
-      ? errorState(shown.error, t(labels.missing), (event) => void retryKeepingFocus(event, task, t(labels.loading)), t)
+      ? errorState(shown.error, t(labels.missing), (event) => void retryKeepingFocus(event, task, t(labels.loading)), t, shown.failed)
       : shown.value === undefined || labels.isEmpty?.(shown.value)
         ? emptyState(t(labels.empty, labels.params))
         : complete(shown.value);
