@@ -94,6 +94,27 @@ describe('embed options in the browser', () => {
     }
   });
 
+  test('with every option and scripts on, the card and the playlist hydrate with no console message', { skip: !kitBuilt() && 'the kit is not built (npx vite build --mode cdn)' }, async () => {
+    const res = await fetch(`${service.url}/v1/playlists/search?query=a&limit=1&app_name=options-browser-test`);
+    const [playlist] = ((await res.json()) as { data: { id: string }[] }).data;
+    const all = 't=1:30&color=f50&artwork=0&stats=0&user=0&share=0&download=0&single=0&origin=https://blog.example';
+    for (const [tag, path] of [['service-track-card', `track/${trackIds[0]}?${all}`], ['service-playlist', `playlist/${playlist!.id}?${all}&start_track=2`]] as const) {
+      const context = await browser.newContext({ viewport: { width: 520, height: 480 } });
+      const page = await context.newPage();
+      const messages: string[] = [];
+      page.on('console', (m) => messages.push(`${m.type()}: ${m.text()}`));
+      page.on('pageerror', (e) => messages.push(`pageerror: ${e.message}`));
+      try {
+        await page.goto(`${service.url}/embed/${path}`, { waitUntil: 'load' });
+        // Hydrated: the first update done with the embedded data.
+        await page.waitForFunction(`(() => { const el = document.querySelector('${tag}'); return el?.hasUpdated && (el.track ?? el.playlist) !== undefined; })()`);
+        assert.deepEqual(messages, [], `${tag}: no message`);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
   test('single=0: the frame neither pauses the other embeds nor is paused by them', { skip: !kitBuilt() && 'the kit is not built (npx vite build --mode cdn)' }, async () => {
     // Two frames on a page of another origin; the first says single=0.
     const frames = [`${trackIds[0]}?single=0`, trackIds[1]].map((q) => `<iframe src="${service.url}/embed/track/${q}" width="520" height="200" allow="autoplay"></iframe>`);
