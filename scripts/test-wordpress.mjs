@@ -27,7 +27,13 @@ const CONTROL = 'control: pasted track URL on a host the plugin is not set for';
 const CLEARED = 'pasted track URL, failed lookup cleared on the settings page';
 const REHOSTED = 'pasted track URL, failed lookup cleared by a change of the hosts';
 const CUSTOM_HTML = 'Custom HTML block: the element and its script';
-const EXTRA = [CONTROL, CLEARED, REHOSTED, CUSTOM_HTML];
+/** Posts with the embed's options (read for their frame's URL alone), and the frame's query each must give. */
+const OPTIONS = {
+  'shortcode (track) with every option': ['track', '?size=card&autoplay=1&t=90&color=ff5500&artwork=0&stats=0&user=0&share=0&download=0&single=0'],
+  'block (playlist) with options': ['playlist', '?size=card&autoplay=1&t=90&start_track=2&color=ff5500&artwork=0'],
+  'shortcode (track) with values not taken': ['track', '?size=card'],
+};
+const EXTRA = [CONTROL, CLEARED, REHOSTED, CUSTOM_HTML, ...Object.keys(OPTIONS)];
 const log = (line) => process.stdout.write(`${line}\n`);
 const began = Date.now();
 const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
@@ -96,6 +102,16 @@ before(async () => {
     kinds[kind] = 'track';
     contents[kind] = pasted(urls.track);
   }
+  const optionContents = [
+    `[service_embed url="${urls.track}" autoplay="1" t="1:30" color="#FF5500" artwork="0" stats="no" user="0" share="off" download="false" single="0"]`,
+    `<!-- wp:service-embed/embed {"url":"${urls.playlist}","autoplay":true,"t":"1m30s","start_track":"2","color":"f50","artwork":false} /-->`,
+    `[service_embed url="${urls.track}" autoplay="maybe" t="1:99" start_track="0" color="red;}body{x" artwork="hide" single="1"]`,
+  ];
+  for (const [i, [kind, [embed]]] of Object.entries(OPTIONS).entries()) {
+    wanted.push({ kind, role: 'author', content: optionContents[i] });
+    kinds[kind] = embed;
+    contents[kind] = optionContents[i];
+  }
   wpEnv = { WP_ROOT: root, WP_URL: siteUrl };
   ({ posts } = runPhp(join(HERE, 'setup.php'), {
     WP_ROOT: root, WP_URL: siteUrl, DB_HOST: database.host, SERVICE_HOST: new URL(service.url).host, POSTS: JSON.stringify(wanted),
@@ -155,6 +171,17 @@ for (const role of ROLES) {
     });
   }
 }
+
+test('the block and the shortcode pass the player options on to the frame; values not taken are left out', async () => {
+  for (const [kind, [, query]] of Object.entries(OPTIONS)) {
+    const post = posts.find((p) => p.kind === kind);
+    const html = await (await fetch(`${siteUrl}/?p=${post.id}`)).text();
+    const src = /<iframe[^>]* src="([^"]+)"/.exec(html)?.[1];
+    assert.ok(src, `${kind}: a frame in the post`);
+    assert.equal(new URL(src.replaceAll('&#038;', '&').replaceAll('&amp;', '&')).search, query, kind);
+    seen.push({ kind, role: 'author', width: '–', saw: `the frame ${query}` });
+  }
+});
 
 test('the control: without the plugin covering the host, WordPress sandboxes the frame and it sticks out of a phone\'s column', async () => {
   const post = posts.find((p) => p.kind === CONTROL);

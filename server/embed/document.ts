@@ -88,6 +88,10 @@ export interface DocumentOptions {
   lang?: string;
   /** More of the head (HTML): the share tags of server/embed/share-tags.ts. */
   head?: string;
+  /** The page's own CSS beyond its rules (an embed's URL options), checked by its maker: a `<style>` after them. */
+  style?: string;
+  /** The body's data attributes (an embed's URL options): name to value, each escaped. */
+  bodyData?: Record<string, string>;
 }
 
 export interface HtmlDocument {
@@ -113,7 +117,14 @@ function styleHashes(html: string): string[] {
   return [...new Set([...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => sha256(m[1]!)))];
 }
 
-export function htmlDocument({ title, element, baseUrl, layout, size = 'card', oembed, canonical, theme = 'light', script = true, kind, lang = 'en', head }: DocumentOptions): HtmlDocument {
+/** ` data-x="…"` for each entry, the names checked and the values escaped. */
+const dataAttributes = (data: Record<string, string>) =>
+  Object.entries(data).map(([name, value]) => {
+    if (!/^data-[a-z][a-z0-9-]*$/.test(name)) throw new TypeError(`${JSON.stringify(name)} is not a data attribute`);
+    return value === '' ? ` ${name}` : ` ${name}="${escapeHtml(value)}"`;
+  }).join('');
+
+export function htmlDocument({ title, element, baseUrl, layout, size = 'card', oembed, canonical, theme = 'light', script = true, kind, lang = 'en', head, style, bodyData = {} }: DocumentOptions): HtmlDocument {
   const links = [
     canonical ? `<link rel="canonical" href="${escapeHtml(canonical)}">` : '',
     oembed ? `<link rel="alternate" type="application/json+oembed" href="${escapeHtml(oembed)}" title="${escapeHtml(title)}">` : '',
@@ -129,9 +140,9 @@ export function htmlDocument({ title, element, baseUrl, layout, size = 'card', o
 <title>${escapeHtml(title)} · ${PROVIDER}</title>
 ${ICON_LINKS}
 <link rel="expect" href="#${PARSED_ID}" blocking="render">
-${links.join('\n')}${links.length ? '\n' : ''}<style>${PAGE_STYLE}</style>
+${links.join('\n')}${links.length ? '\n' : ''}<style>${PAGE_STYLE}</style>${style ? `\n<style>${style}</style>` : ''}
 ${script && lang !== 'en' ? `<script type="module" src="/embed/translations/${escapeHtml(lang)}.js"></script>\n` : ''}${script ? `<script type="module" src="${KIT_PATH}"></script>\n` : ''}</head>
-<body class="${layout === 'embed' ? `${size} ${theme} ${kind ?? ''}`.trim() : 'card'}">
+<body class="${layout === 'embed' ? `${size} ${theme} ${kind ?? ''}`.trim() : 'card'}"${dataAttributes(bodyData)}>
 ${body}
 <template id="${PARSED_ID}"></template>
 </body>

@@ -14,6 +14,7 @@ import { escapeHtml } from '../../src/ssr/escape-html.js';
 import { shareFacts } from '../embed/share-facts.js';
 import { shareTags } from '../embed/share-tags.js';
 import { publicOrigin } from '../embed/public-origin.js';
+import { optionAttributes, optionBodyData, optionStyle, parseEmbedOptions, type EmbedOptions } from '../embed/embed-options.js';
 
 /** The element's own attributes for a resource, size and theme. */
 function elementAttributes(kind: EmbedKind, id: string, size: EmbedSize, theme?: EmbedTheme, lang?: string): Record<string, string | undefined> {
@@ -30,7 +31,8 @@ export function resourceTitle(resource: FoundResource, ownerName: (ownerId: numb
 }
 
 /**
- * The embed pages, `GET /embed/{track,playlist,user}/<id>?size=&theme=&lang=`: the element alone,
+ * The embed pages, `GET /embed/{track,playlist,user}/<id>?size=&theme=&lang=` (and the URL options
+ * of server/embed/embed-options.ts): the element alone,
  * server-rendered with its data, in a page any site may put in an iframe (frame-ancestors *,
  * scripts from the service alone, no cookies). The public pages, `GET /<handle>`,
  * `/<handle>/<slug>`, `/<handle>/{playlist,album}/<slug>`: the same element under a heading.
@@ -57,10 +59,10 @@ export const embedRoutes: RouteModule = (app, ctx) => {
       .header('referrer-policy', 'strict-origin-when-cross-origin')
       .send(doc.html);
 
-  const render = async (resource: FoundResource, size: EmbedSize, theme: EmbedTheme | undefined, embed = false, lang?: string) => {
+  const render = async (resource: FoundResource, size: EmbedSize, theme: EmbedTheme | undefined, embed = false, lang?: string, options?: EmbedOptions) => {
     const id = encodeId(resource.row.id);
     // English is the kit's own: no attribute, as before.
-    const attributes = elementAttributes(resource.kind, id, size, theme, lang === 'en' ? undefined : lang);
+    const attributes = { ...elementAttributes(resource.kind, id, size, theme, lang === 'en' ? undefined : lang), ...(options && optionAttributes(options)) };
     const result = await renderPage(ELEMENT_OF[resource.kind], embed ? { ...attributes, 'data-embed': '' } : attributes);
     // The resource exists (it was just read): a failed render is the service's own fault.
     if (result.errors.length) throw result.errors[0];
@@ -98,8 +100,11 @@ export const embedRoutes: RouteModule = (app, ctx) => {
         return send(reply.code(404), doc);
       }
       const resource = { kind, row } as FoundResource;
-      const element = await render(resource, size, theme, true, lang);
-      return send(reply, htmlDocument({ title: resourceTitle(resource, ownerName), element, baseUrl: ctx.baseUrl, layout: 'embed', size, theme, kind, lang, ...sharing(resource) }));
+      // The URL options (server/embed/embed-options.ts): a value not taken is dropped, never an error.
+      const options = parseEmbedOptions(req.query, kind);
+      const element = await render(resource, size, theme, true, lang, options);
+      const page = { style: optionStyle(options), bodyData: optionBodyData(options) };
+      return send(reply, htmlDocument({ title: resourceTitle(resource, ownerName), element, baseUrl: ctx.baseUrl, layout: 'embed', size, theme, kind, lang, ...sharing(resource), ...page }));
     },
   );
 

@@ -9,6 +9,7 @@ import { IMAGE_KIND_OF, imageUrl, squareWithin } from '../embed/share-facts.js';
 import { publicOrigin, servesHost } from '../embed/public-origin.js';
 import { resolvePath, type FoundResource } from './resolve.js';
 import { resourceTitle } from './embed.js';
+import { embedOptionsQuery, parseEmbedOptions } from '../embed/embed-options.js';
 
 interface OembedQuery {
   url: string;
@@ -19,6 +20,8 @@ interface OembedQuery {
   theme?: EmbedTheme;
   /** The embed's language, passed on to its page. */
   lang?: string;
+  /** The embed's URL options (`autoplay`, `t`, `color`…), checked and passed on to its page. */
+  [option: string]: unknown;
 }
 
 const dimension = { type: 'integer', minimum: 1, maximum: 100_000 } as const;
@@ -34,7 +37,8 @@ const DEFAULT_THUMBNAIL = 480;
  * is an iframe of its embed page. A URL on a host the service does not serve (server/embed/
  * public-origin.ts) is a 404. `maxwidth` and `maxheight` bound the frame (a smaller size is
  * picked when the asked one is too tall) and the thumbnail (the largest raster that fits);
- * `size` (card, compact, tiny) and `theme` pick the embed. JSON only: another `format` is a 501,
+ * `size` (card, compact, tiny) and `theme` pick the embed, and the embed's URL options
+ * (`autoplay`, `t`, `color`, `artwork=0`…, server/embed/embed-options.ts) go on to its page. JSON only: another `format` is a 501,
  * an unknown URL a 404, both in the service's error shape.
  */
 export const oembedRoutes: RouteModule = (app, ctx) => {
@@ -106,7 +110,11 @@ export const oembedRoutes: RouteModule = (app, ctx) => {
       const id = encodeId(resource.row.id);
       const bounded = maxwidth !== Infinity || maxheight !== Infinity;
       const thumbnail = bounded ? squareWithin(maxwidth, maxheight) : DEFAULT_THUMBNAIL;
-      const src = `${base}/embed/${resource.kind}/${id}?size=${size}${theme ? `&theme=${theme}` : ''}${lang ? `&lang=${encodeURIComponent(lang)}` : ''}`;
+      // The embed's URL options, checked as the embed page checks them: those it would drop are not passed on.
+      const options = embedOptionsQuery(parseEmbedOptions(req.query, resource.kind))
+        .map(([name, value]) => `&${name}=${encodeURIComponent(value)}`)
+        .join('');
+      const src = `${base}/embed/${resource.kind}/${id}?size=${size}${theme ? `&theme=${theme}` : ''}${lang ? `&lang=${encodeURIComponent(lang)}` : ''}${options}`;
       reply.header('cache-control', `public, max-age=${CACHE_AGE}`);
       return {
         version: '1.0',

@@ -251,13 +251,15 @@ export function getAudioEngine(): AudioEngine {
 /**
  * Says over a BroadcastChannel when `engine` starts playing, and pauses it when another page
  * says so. The channel opens at the first start: a page that never played has nothing to pause.
- * Browsers partition channels by top-level site: embeds on two sites' pages stay apart.
+ * Browsers partition channels by top-level site: embeds on two sites' pages stay apart. A page
+ * whose body has `data-single="0"` (an embed with `single=0`) stays out: it pauses no other, and
+ * none pauses it.
  */
 function oneAtATime(engine: AudioEngine): AudioEngine {
   let channel: BroadcastChannel | undefined;
   let playing = false;
   engine.subscribe(({ status }) => {
-    if (status == 'playing' && !playing && typeof BroadcastChannel == 'function') {
+    if (status == 'playing' && !playing && typeof BroadcastChannel == 'function' && globalThis.document?.body?.dataset.single !== '0') {
       channel ??= Object.assign(new BroadcastChannel('service-kit.playback'), { onmessage: () => engine.pause() });
       channel.postMessage(0);
     }

@@ -14,6 +14,62 @@ defined( 'ABSPATH' ) || exit;
 
 const SERVICE_EMBED_SIZES  = array( 'card', 'compact', 'tiny' );
 const SERVICE_EMBED_THEMES = array( 'light', 'dark', 'auto' );
+// The embed's options that hide a part of it (`artwork="0"`), and `single="0"` (plays beside the others).
+const SERVICE_EMBED_OFF_OPTIONS = array( 'artwork', 'stats', 'user', 'share', 'download', 'single' );
+
+/**
+ * A yes/no attribute: true, false, or null when it is unset or neither (`1`/`true`/`yes`/`on`, `0`/`false`/`no`/`off`, or a block's boolean).
+ *
+ * @param array  $atts The attributes.
+ * @param string $name The attribute's name.
+ * @return bool|null
+ */
+function service_embed_flag( $atts, $name ) {
+	if ( ! isset( $atts[ $name ] ) ) {
+		return null;
+	}
+	if ( is_bool( $atts[ $name ] ) ) {
+		return $atts[ $name ];
+	}
+	$value = is_scalar( $atts[ $name ] ) ? strtolower( trim( (string) $atts[ $name ] ) ) : '';
+	if ( in_array( $value, array( '1', 'true', 'yes', 'on' ), true ) ) {
+		return true;
+	}
+	return in_array( $value, array( '0', 'false', 'no', 'off' ), true ) ? false : null;
+}
+
+/**
+ * The embed page's URL options from a block's or shortcode's attributes, each checked (the service
+ * checks them again): `autoplay`, `t` (`90`, `1:30`, `1m30s`), `start_track`, `color` (hex), and
+ * `artwork`, `stats`, `user`, `share`, `download`, `single` set off. A value not taken is left out.
+ *
+ * @param array $atts The attributes.
+ * @return array Query arguments for the oEmbed request, name => value (safe characters only).
+ */
+function service_embed_options( $atts ) {
+	$options = array();
+	if ( true === service_embed_flag( $atts, 'autoplay' ) ) {
+		$options['autoplay'] = '1';
+	}
+	$t = isset( $atts['t'] ) && is_scalar( $atts['t'] ) ? trim( (string) $atts['t'] ) : '';
+	if ( preg_match( '/^(?:\d{1,6}|(?:\d{1,3}:)?\d{1,3}:[0-5]\d|(?=\d)(?:\d{1,3}h)?(?:\d{1,4}m)?(?:\d{1,6}s)?)$/i', $t ) ) {
+		$options['t'] = strtolower( $t );
+	}
+	$start = isset( $atts['start_track'] ) && is_scalar( $atts['start_track'] ) ? (string) $atts['start_track'] : '';
+	if ( preg_match( '/^[1-9]\d{0,4}$/', $start ) ) {
+		$options['start_track'] = $start;
+	}
+	$color = isset( $atts['color'] ) && is_scalar( $atts['color'] ) ? trim( (string) $atts['color'] ) : '';
+	if ( preg_match( '/^#?([0-9a-f]{3}|[0-9a-f]{6})$/i', $color, $match ) ) {
+		$options['color'] = strtolower( $match[1] );
+	}
+	foreach ( SERVICE_EMBED_OFF_OPTIONS as $name ) {
+		if ( false === service_embed_flag( $atts, $name ) ) {
+			$options[ $name ] = '0';
+		}
+	}
+	return $options;
+}
 
 /**
  * The configured oEmbed endpoint, or '' for `/oembed` on the URL's own origin.
@@ -42,7 +98,8 @@ function service_embed_register_providers( $providers ) {
 
 /**
  * The request to the service (filter `oembed_fetch_url`): sent to the URL's own origin unless an
- * endpoint is configured, with the embed's `size` and `theme` when the block or shortcode asks.
+ * endpoint is configured, with the embed's `size`, `theme` and options (service_embed_options())
+ * when the block or shortcode asks.
  *
  * @param string $provider The provider URL with WordPress's arguments (maxwidth, maxheight, url, dnt).
  * @param string $url      The URL being embedded.
@@ -65,6 +122,9 @@ function service_embed_fetch_url( $provider, $url, $args ) {
 	}
 	if ( isset( $args['theme'] ) && in_array( $args['theme'], SERVICE_EMBED_THEMES, true ) ) {
 		$provider = add_query_arg( 'theme', $args['theme'], $provider );
+	}
+	foreach ( service_embed_options( $args ) as $name => $value ) {
+		$provider = add_query_arg( $name, rawurlencode( $value ), $provider );
 	}
 	return $provider;
 }

@@ -31,7 +31,7 @@ function service_embed_register_block_and_shortcode() {
 /**
  * The block's HTML.
  *
- * @param array $attributes The block's attributes: url, size, theme.
+ * @param array $attributes The block's attributes: url, size, theme and the embed's options.
  * @return string
  */
 function service_embed_render_block( $attributes ) {
@@ -44,7 +44,8 @@ function service_embed_render_block( $attributes ) {
 }
 
 /**
- * `[service_embed url="…" size="card" theme="dark"]`.
+ * `[service_embed url="…" size="card" theme="dark" autoplay="1" t="1:30" color="#ff5500" artwork="0"]`:
+ * also `start_track`, `stats`, `user`, `share`, `download` and `single` (service_embed_options()).
  *
  * @param array|string $atts The shortcode's attributes.
  * @return string
@@ -52,9 +53,19 @@ function service_embed_render_block( $attributes ) {
 function service_embed_render_shortcode( $atts ) {
 	$atts  = shortcode_atts(
 		array(
-			'url'   => '',
-			'size'  => 'card',
-			'theme' => '',
+			'url'         => '',
+			'size'        => 'card',
+			'theme'       => '',
+			'autoplay'    => '',
+			't'           => '',
+			'start_track' => '',
+			'color'       => '',
+			'artwork'     => '',
+			'stats'       => '',
+			'user'        => '',
+			'share'       => '',
+			'download'    => '',
+			'single'      => '',
 		),
 		$atts,
 		'service_embed'
@@ -81,7 +92,7 @@ function service_embed_size( $atts ) {
  * pasted URL is); a failed lookup shows the URL as a link. A URL on another host renders nothing
  * for readers and a notice in the editor's preview.
  *
- * @param array $atts url, size, theme.
+ * @param array $atts url, size, theme and the embed's options.
  * @return string HTML, escaped.
  */
 function service_embed_render( $atts ) {
@@ -103,6 +114,8 @@ function service_embed_render( $atts ) {
 	if ( in_array( $theme, SERVICE_EMBED_THEMES, true ) ) {
 		$args['theme'] = $theme;
 	}
+	// Checked here and again by service_embed_fetch_url(); WordPress caches per URL and arguments.
+	$args = array_merge( $args, service_embed_options( $atts ) );
 	global $wp_embed;
 	// The frame was cleaned by service_embed_clean_result() before WordPress cached it; a failed lookup is WordPress's escaped link.
 	return (string) $wp_embed->shortcode( $args, esc_url_raw( $url ) );

@@ -1,4 +1,4 @@
-/* The block's editor: a URL field, size and theme in the sidebar, and the server's own rendering
+/* The block's editor: a URL field, size, theme and the player's options in the sidebar, and the server's own rendering
  * as the live preview (ServerSideRender), so the editor shows what readers will get. Plain
  * script on WordPress's globals: no build step. */
 ( function ( blocks, element, blockEditor, components, ServerSideRender, i18n ) {
@@ -17,6 +17,49 @@
 		{ label: __( 'Dark', 'service-embed' ), value: 'dark' },
 		{ label: __( 'Follow the reader’s system', 'service-embed' ), value: 'auto' },
 	];
+
+	// The embed's options shown as toggles: on shows the part (the embed's default), off sends `<name>=0`.
+	var SHOWN = [
+		{ name: 'artwork', label: __( 'Show the artwork', 'service-embed' ) },
+		{ name: 'stats', label: __( 'Show the play, favorite and repost counts', 'service-embed' ) },
+		{ name: 'user', label: __( 'Show the artist', 'service-embed' ) },
+		{ name: 'share', label: __( 'Show the share button', 'service-embed' ) },
+		{ name: 'download', label: __( 'Show the download link', 'service-embed' ) },
+		{ name: 'single', label: __( 'Pause other embeds when this one plays', 'service-embed' ) },
+	];
+
+	/** The Player options panel: autoplay, start time, start track, accent colour and the toggles. */
+	function options( attributes, set ) {
+		var text = function ( name, label, help ) {
+			return el( components.TextControl, {
+				label: label,
+				help: help,
+				value: attributes[ name ],
+				onChange: function ( value ) { var change = {}; change[ name ] = value.trim(); set( change ); },
+			} );
+		};
+		return el(
+			components.PanelBody,
+			{ title: __( 'Player options', 'service-embed' ), initialOpen: false },
+			el( components.ToggleControl, {
+				label: __( 'Start playing on load', 'service-embed' ),
+				help: __( 'Browsers may block it: the reader then sees Play.', 'service-embed' ),
+				checked: attributes.autoplay,
+				onChange: function ( autoplay ) { set( { autoplay: autoplay } ); },
+			} ),
+			text( 't', __( 'Start at', 'service-embed' ), __( 'Seconds, 1:30 or 1m30s.', 'service-embed' ) ),
+			text( 'start_track', __( 'Start with track number', 'service-embed' ), __( 'A playlist or album: 1 is its first track.', 'service-embed' ) ),
+			text( 'color', __( 'Accent colour', 'service-embed' ), __( 'A hex colour, such as #ff5500.', 'service-embed' ) ),
+			SHOWN.map( function ( option ) {
+				return el( components.ToggleControl, {
+					key: option.name,
+					label: option.label,
+					checked: attributes[ option.name ],
+					onChange: function ( on ) { var change = {}; change[ option.name ] = on; set( change ); },
+				} );
+			} )
+		);
+	}
 
 	blocks.registerBlockType( 'service-embed/embed', {
 		edit: function ( props ) {
@@ -47,7 +90,8 @@
 						options: THEMES,
 						onChange: function ( theme ) { set( { theme: theme } ); },
 					} )
-				)
+				),
+				options( attributes, set )
 			);
 			var body = attributes.url
 				? el( components.Disabled, null, el( ServerSideRender, { block: 'service-embed/embed', attributes: attributes } ) )
