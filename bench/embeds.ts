@@ -3,6 +3,7 @@
 // simulated throttling, its defaults), and click-to-sound on the 7th frame before and after its
 // hydration. Runs alone: `npm run bench -- --only embeds`.
 import { createServer, request, type Server } from 'node:http';
+import { loadavg } from 'node:os';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { median } from './browser.js';
@@ -159,6 +160,8 @@ export async function benchEmbeds(serviceUrl: string, runs: number): Promise<Emb
 export function embedsSection(bench: EmbedsBench, fmt: (n: number, digits?: number) => string): string[] {
   const kib = (n: number) => `${fmt(n / 1024)} KiB`;
   const lines = ['<!-- embeds:start -->', '## Twenty embeds on a page', ''];
+  // This section can be measured alone (`--only embeds`), later than the rest of the file.
+  lines.push(`Measured ${new Date().toISOString()}; load average at the end ${loadavg().map((n) => fmt(n, 1)).join(', ')} (2 cores shared with other work: Lighthouse's simulated figures move with it).`, '');
   lines.push(
     'Plain host pages on another site (`localhost`, the service on `127.0.0.1`) holding the iframes `/oembed` answers, as given (card size, `loading="lazy"`): the first trending track, the first 20, and 5 playlists, each after a paragraph of text.',
     `Lighthouse 12, performance category alone, its defaults (mobile, simulated throttling), Debian Chromium headless, a fresh browser context each run; the median of ${bench.runs} run(s). TBT: total blocking time; main thread: the main-thread work of every frame; bytes: all transferred (Lighthouse's total byte weight), compressed as sent.`,
