@@ -3,8 +3,9 @@
 //   --seconds N length of each load run (default 5)
 //   --only stream  only the stream figures, on a service of their own, printed (RESULTS.md untouched)
 //   --only images  only the raster image figures, the same way
+//   --only embeds  only the twenty-embed figures (Lighthouse, click to sound), written into their section of RESULTS.md
 import { parseArgs } from 'node:util';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { benchServer } from './server.js';
 import { CDN_BUDGETS_KB, cdnSizes, coreSize } from './sizes.js';
@@ -12,6 +13,7 @@ import { benchBrowser, median } from './browser.js';
 import { benchStream, type StreamBench } from './stream.js';
 import { benchImages, imageSection } from './images.js';
 import { startService } from './processes.js';
+import { benchEmbeds, embedsSection } from './embeds.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,13 +21,16 @@ import { join } from 'node:path';
 const { values } = parseArgs({
   options: { quick: { type: 'boolean', default: false }, seconds: { type: 'string' }, only: { type: 'string' } },
 });
-if (values.only !== undefined && values.only !== 'stream' && values.only !== 'images') throw new Error(`--only ${values.only}: the parts that run alone are "stream" and "images"`);
+const ALONE = ['stream', 'images', 'embeds'];
+if (values.only !== undefined && !ALONE.includes(values.only)) throw new Error(`--only ${values.only}: the parts that run alone are ${ALONE.map((part) => `"${part}"`).join(', ')}`);
 const seconds = Number(values.seconds ?? (values.quick ? 2 : 5));
 
 const lines: string[] = [];
 const summary: string[] = [];
 const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: digits }) : 'n/a');
 const ms = (n: number) => `${fmt(n, 1)} ms`;
+// Lighthouse runs of each host page (each some 15–40 s on this machine).
+const embedRuns = values.quick ? 1 : 3;
 
 async function main(): Promise<void> {
   const started = new Date();
@@ -91,6 +96,9 @@ async function main(): Promise<void> {
     const images = imageSection(await benchImages(service.url, values.quick ? 5 : 9));
     lines.push(...images.lines);
     summary.push(images.summary);
+    const embeds = await benchEmbeds(service.url, embedRuns);
+    lines.push(...embedsSection(embeds, fmt));
+    summary.push(embedsSummary(embeds));
   } finally {
     await service.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -180,7 +188,34 @@ async function onlyImages(): Promise<void> {
   }
 }
 
-(values.only === 'stream' ? onlyStream() : values.only === 'images' ? onlyImages() : main()).catch((error: unknown) => {
+/** One line of the summary for the twenty-embed figures. */
+function embedsSummary(bench: Awaited<ReturnType<typeof benchEmbeds>>): string {
+  const pages = bench.lighthouse.map((row) => `${row.page} ${row.score} (TBT ${fmt(row.tbtMs)} ms, ${fmt(row.bytes / 1024)} KiB)`).join('; ');
+  return `Lighthouse: ${pages}; click to sound on the 7th frame ${ms(median(bench.click.before.ms))} before hydration, ${ms(median(bench.click.after.ms))} after`;
+}
+
+/** `--only embeds`: the twenty-embed figures on a fresh service, written into their section of RESULTS.md (the rest kept). */
+async function onlyEmbeds(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'service-bench-embeds-'));
+  const service = await startService(dataDir);
+  try {
+    const bench = await benchEmbeds(service.url, embedRuns);
+    const section = embedsSection(bench, fmt).join('\n');
+    const path = new URL('./RESULTS.md', import.meta.url);
+    const old = existsSync(path) ? readFileSync(path, 'utf8') : '# Benchmark results\n';
+    const marked = /<!-- embeds:start -->[\s\S]*<!-- embeds:end -->/;
+    writeFileSync(path, marked.test(old) ? old.replace(marked, () => section) : `${old.trimEnd()}\n\n${section}\n`);
+    console.log(section);
+    console.log(embedsSummary(bench));
+    console.log('written: the twenty-embed section of bench/RESULTS.md');
+  } finally {
+    await service.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const parts: Record<string, () => Promise<void>> = { stream: onlyStream, images: onlyImages, embeds: onlyEmbeds };
+(values.only ? parts[values.only]!() : main()).catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

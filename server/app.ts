@@ -3,6 +3,7 @@ import cors from '@fastify/cors';
 import { createServer } from 'node:http';
 import type { ServiceContext, RouteModule } from './context.js';
 import { badRequest, errorBody } from './http/errors.js';
+import { registerCompression } from './http/compression.js';
 
 const PAGING = ['limit', 'offset'];
 
@@ -48,6 +49,8 @@ export async function buildApp(ctx: ServiceContext, modules: RouteModule[], logg
     exposedHeaders: ['Content-Range', 'Accept-Ranges', 'Content-Length', 'Location', 'WWW-Authenticate'],
     strictPreflight: false,
   });
+  // Before the routes: the plugin adds its hook to each route registered after it.
+  await registerCompression(app);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;

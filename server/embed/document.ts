@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { escapeHtml } from '../../src/ssr/escape-html.js';
 import { ICON_LINKS } from './icons.js';
 import { MARK_PATH } from '../media/mark.js';
+import { kitUrl, translationUrl } from './kit.js';
 
 /**
  * The HTML documents around a server-rendered element: the embed pages (`/embed/<kind>/<id>`,
@@ -24,9 +25,6 @@ export const ELEMENT_OF: Record<EmbedKind, 'service-track-card' | 'service-playl
   playlist: 'service-playlist',
   user: 'service-user-card',
 };
-
-/** Where the kit is served (server/routes/embed.ts). */
-export const KIT_PATH = '/embed/kit.js';
 
 /** The service's name, as its pages and oEmbed answers give it. */
 export const PROVIDER = 'Music Service';
@@ -92,6 +90,8 @@ export interface DocumentOptions {
   style?: string;
   /** The body's data attributes (an embed's URL options): name to value, each escaped. */
   bodyData?: Record<string, string>;
+  /** The CDN build the kit's and translations' hashed URLs are named from (server/embed/kit.ts; default dist/cdn). */
+  cdnDir?: string;
 }
 
 export interface HtmlDocument {
@@ -124,7 +124,7 @@ const dataAttributes = (data: Record<string, string>) =>
     return value === '' ? ` ${name}` : ` ${name}="${escapeHtml(value)}"`;
   }).join('');
 
-export function htmlDocument({ title, element, baseUrl, layout, size = 'card', oembed, canonical, theme = 'light', script = true, kind, lang = 'en', head, style, bodyData = {} }: DocumentOptions): HtmlDocument {
+export function htmlDocument({ title, element, baseUrl, layout, size = 'card', oembed, canonical, theme = 'light', script = true, kind, lang = 'en', head, style, bodyData = {}, cdnDir }: DocumentOptions): HtmlDocument {
   const links = [
     canonical ? `<link rel="canonical" href="${escapeHtml(canonical)}">` : '',
     oembed ? `<link rel="alternate" type="application/json+oembed" href="${escapeHtml(oembed)}" title="${escapeHtml(title)}">` : '',
@@ -141,7 +141,7 @@ export function htmlDocument({ title, element, baseUrl, layout, size = 'card', o
 ${ICON_LINKS}
 <link rel="expect" href="#${PARSED_ID}" blocking="render">
 ${links.join('\n')}${links.length ? '\n' : ''}<style>${PAGE_STYLE}</style>${style ? `\n<style>${style}</style>` : ''}
-${script && lang !== 'en' ? `<script type="module" src="/embed/translations/${escapeHtml(lang)}.js"></script>\n` : ''}${script ? `<script type="module" src="${KIT_PATH}"></script>\n` : ''}</head>
+${script && lang !== 'en' ? `<script type="module" src="${escapeHtml(translationUrl(lang, cdnDir))}"></script>\n` : ''}${script ? `<script type="module" src="${kitUrl(cdnDir)}"></script>\n` : ''}</head>
 <body class="${layout === 'embed' ? `${size} ${theme} ${kind ?? ''}`.trim() : 'card'}"${dataAttributes(bodyData)}>
 ${body}
 <template id="${PARSED_ID}"></template>

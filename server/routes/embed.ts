@@ -3,11 +3,12 @@ import type { RouteModule } from '../context.js';
 import { readApi } from '../api/index.js';
 import { errorBody, notFound } from '../http/errors.js';
 import { decodeId, encodeId } from '../ids.js';
-import { CDN_DIR, cdnFile, KIT_FILE, KIT_MISSING, kitBuilt } from '../embed/kit.js';
+import { CDN_DIR, cdnFile, encodedKit, KIT_FILE, KIT_MISSING, KIT_PATH, kitBuilt } from '../embed/kit.js';
+import { acceptedEncoding } from '../http/compression.js';
 import { KIT_TRANSLATIONS } from '../languages.js';
 import { embedLang, missingText } from '../embed/words.js';
 import { pageRenderer } from '../embed/render.js';
-import { ELEMENT_OF, htmlDocument, KIT_PATH } from '../embed/document.js';
+import { ELEMENT_OF, htmlDocument } from '../embed/document.js';
 import { EMBED_KINDS, EMBED_SIZES, EMBED_THEMES, type EmbedKind, type EmbedSize, type EmbedTheme } from '../embed/kinds.js';
 import { resolvePath, type FoundResource } from './resolve.js';
 import { escapeHtml } from '../../src/ssr/escape-html.js';
@@ -37,10 +38,12 @@ export function resourceTitle(resource: FoundResource, ownerName: (ownerId: numb
  * scripts from the service alone, no cookies). The public pages, `GET /<handle>`,
  * `/<handle>/<slug>`, `/<handle>/{playlist,album}/<slug>`: the same element under a heading.
  * Both carry the share tags (server/embed/share-tags.ts), the canonical public URL and the oEmbed
- * discovery link. And the kit they load, `GET /embed/kit.js`.
+ * discovery link. And the kit they load, `GET /embed/kit.<hash>.js` (`/embed/kit.js` for pages
+ * that name the fixed address).
  */
 export const embedRoutes: RouteModule = (app, ctx) => {
   const { queries } = readApi(ctx);
+  const cdnDir = ctx.cdnDir ?? CDN_DIR;
   const renderPage = pageRenderer(app, () => ctx.baseUrl);
   const ownerName = (ownerId: number) => queries.userById(ownerId)?.name ?? '';
   /** What a page of `resource` tells link previews: its canonical URL, oEmbed discovery link and share tags. */
@@ -104,28 +107,50 @@ export const embedRoutes: RouteModule = (app, ctx) => {
       const options = parseEmbedOptions(req.query, kind);
       const element = await render(resource, size, theme, true, lang, options);
       const page = { style: optionStyle(options), bodyData: optionBodyData(options) };
-      return send(reply, htmlDocument({ title: resourceTitle(resource, ownerName), element, baseUrl: ctx.baseUrl, layout: 'embed', size, theme, kind, lang, ...sharing(resource), ...page }));
+      return send(reply, htmlDocument({ title: resourceTitle(resource, ownerName), element, baseUrl: ctx.baseUrl, layout: 'embed', size, theme, kind, lang, cdnDir, ...sharing(resource), ...page }));
     },
   );
 
   // The CDN build's own files (server/embed/kit.ts); before `npm run build`, a 503 that says what to run.
-  const cdnDir = ctx.cdnDir ?? CDN_DIR;
   if (!kitBuilt(cdnDir)) console.warn(`service: ${KIT_MISSING}`);
-  const sendCdnFile = async (name: string, req: FastifyRequest, reply: FastifyReply) => {
-    const file = await cdnFile(name, cdnDir);
+  /**
+   * A file of the build, compressed once per build. Under its hashed name (`hash` given) it is
+   * cached for a year; a hash of another build redirects to the current name rather than 404: a
+   * page rendered before a new build (kept for its 60 s) still gets a kit, never an old name
+   * holding new bytes for a year.
+   */
+  const sendCdnFile = async (name: string, req: FastifyRequest, reply: FastifyReply, hash?: { given: string; current: (hash: string) => string }) => {
+    const file = cdnFile(name, cdnDir);
     if (!file) return reply.code(503).header('cache-control', 'no-store').type('application/json').send(errorBody(503, KIT_MISSING));
-    reply.header('content-type', 'text/javascript; charset=utf-8').header('cache-control', 'public, max-age=300').header('etag', file.etag);
-    if (req.headers['if-none-match'] === file.etag) return reply.code(304).send();
-    return reply.send(file.code);
+    if (hash && hash.given !== file.hash) return reply.header('cache-control', 'no-store').redirect(hash.current(file.hash), 302);
+    const encoding = acceptedEncoding(req.headers['accept-encoding']);
+    // One ETag per encoding: a cache holding the gzip bytes never answers a Brotli request with them.
+    const etag = encoding ? `"${file.hash}-${encoding}"` : file.etag;
+    reply
+      .header('content-type', 'text/javascript; charset=utf-8')
+      .header('cache-control', hash ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
+      .header('vary', 'accept-encoding')
+      .header('etag', etag);
+    if (notModified(req.headers['if-none-match'], file.hash)) return reply.code(304).send();
+    if (!encoding) return reply.send(file.code);
+    return reply.header('content-encoding', encoding).send(await encodedKit(file, encoding));
   };
+  // Compressed above, once per build: the plugin's own compression is off here.
+  const prebuilt = { compress: false } as const;
 
-  app.get(KIT_PATH, (req, reply) => sendCdnFile(KIT_FILE, req, reply));
+  app.get(KIT_PATH, prebuilt, (req, reply) => sendCdnFile(KIT_FILE, req, reply));
+  app.get<{ Params: { hash: string } }>('/embed/kit.:hash', prebuilt, (req, reply) => {
+    const hash = /^([\w-]{1,64})\.js$/.exec(req.params.hash)?.[1];
+    if (!hash) throw notFound(`No route for GET ${req.url.split('?')[0]}`);
+    return sendCdnFile(KIT_FILE, req, reply, { given: hash, current: (current) => `/embed/kit.${current}.js` });
+  });
 
-  // The translations embed pages load: the shipped languages alone.
-  app.get<{ Params: { file: string } }>('/embed/translations/:file', async (req, reply) => {
-    const code = req.params.file.replace(/\.js$/, '');
-    if (!KIT_TRANSLATIONS.includes(code)) throw notFound(`No translation ${JSON.stringify(code.slice(0, 40))}`);
-    return sendCdnFile(`translations/${code}.js`, req, reply);
+  // The translations embed pages load (`<code>.js`, `<code>.<hash>.js`): the shipped languages alone.
+  app.get<{ Params: { file: string } }>('/embed/translations/:file', prebuilt, async (req, reply) => {
+    const [, code = '', hash] = /^([^.]*)(?:\.([\w-]{1,64}))?\.js$/.exec(req.params.file) ?? [];
+    if (!KIT_TRANSLATIONS.includes(code)) throw notFound(`No translation ${JSON.stringify(req.params.file.slice(0, 40))}`);
+    const hashed = hash === undefined ? undefined : { given: hash, current: (current: string) => `/embed/translations/${code}.${current}.js` };
+    return sendCdnFile(`translations/${code}.js`, req, reply, hashed);
   });
 
   // Public pages: only paths that name something; anything else is the service's usual 404.
@@ -133,9 +158,14 @@ export const embedRoutes: RouteModule = (app, ctx) => {
     const resource = resolvePath(queries, path);
     if (!resource) throw notFound(`No route for GET ${path}`);
     const element = await render(resource, 'card', undefined);
-    return send(reply, htmlDocument({ title: resourceTitle(resource, ownerName), element, baseUrl: ctx.baseUrl, layout: 'page', ...sharing(resource) }));
+    return send(reply, htmlDocument({ title: resourceTitle(resource, ownerName), element, baseUrl: ctx.baseUrl, layout: 'page', cdnDir, ...sharing(resource) }));
   };
   for (const route of ['/:handle', '/:handle/:slug', '/:handle/:kind/:slug']) {
     app.get(route, async (req, reply) => publicPage(req.url.split('?')[0]!, reply));
   }
 };
+
+/** Whether If-None-Match names this file in any of its encodings (a list, weak or not, or `*`). */
+function notModified(header: string | undefined, hash: string): boolean {
+  return header !== undefined && header.split(',').some((tag) => tag.trim() === '*' || tag.trim().replace(/^W\//, '').replace(/-(?:br|gzip)"$/, '"') === `"${hash}"`);
+}
