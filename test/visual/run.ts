@@ -93,6 +93,12 @@ async function main(): Promise<number> {
           // After the sign-in, which moves the focus to Sign out: typing in the search takes it, and the results stay open.
           await page.locator('[data-name="search"] service-search').getByRole('combobox').fill('the');
           await page.waitForFunction(pageSettled, undefined, { timeout: SETTLE_TIMEOUT_MS, polling: 100 });
+          // A fresh loading card: the kit gives up on the hanging host after 10 s, and a busy machine can take that long to settle the page.
+          await page.evaluate(() => {
+            const box = document.querySelector('[data-name="track-card-loading"]')!;
+            box.replaceChildren(box.firstElementChild!.cloneNode());
+          });
+          await page.waitForFunction(pageSettled, undefined, { timeout: SETTLE_TIMEOUT_MS, polling: 100 });
           const boxes = await page.evaluate(shotBoxes, PAD);
           for (const [name, clip] of Object.entries(boxes)) {
             if (values.only && !name.startsWith(values.only)) continue;
