@@ -34,6 +34,8 @@ export const PROVIDER = 'Music Service';
 // that stays). A size hides parts through ::part(), which wins over the element's own rules: a
 // compact playlist or profile drops its description, a tiny one its list. The page's own parts
 // (the brand line, a not-found message) take the theme's colours from one palette on the body.
+// In a frame of 400 px or less a track's play button leaves its own column (under the card's
+// artwork, on the compact's and tiny's), so the title and the seek bar get that width.
 const PAGE_STYLE = `html,body{margin:0;background:transparent;height:100%}
 body{font:16px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;overflow:hidden;--accent:#6a14b8;--text:#17171c;--muted:#55555f;--background:#fff;--border:#d9d7e0}
 .dark{--accent:#c58cff;--text:#f2f1f6;--muted:#b4b2bf;--background:#17171c;--border:#3b3a45}
@@ -49,6 +51,7 @@ body{font:16px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;overflow
 .tiny service-track-card::part(card){grid-template-columns:auto minmax(0,1fr) auto}
 .tiny service-track-card::part(artwork){display:grid;width:40px;height:40px}
 @media (max-width:400px){.card service-track-card::part(artwork){width:64px;height:64px}}
+@media (max-width:400px){.track:is(.card,.compact,.tiny) service-track-card::part(card){grid-template-columns:auto minmax(0,1fr);align-items:center;align-content:center}.track service-track-card::part(artwork){grid-area:1/1}.card.track service-track-card::part(card){align-items:start}.card.track service-track-card::part(play-button){grid-area:1/1;justify-self:center;margin-block-start:76px}.track:is(.compact,.tiny) service-track-card::part(play-button){grid-area:1/1;place-self:center;box-shadow:0 0 0 2px var(--background)}.compact.track service-track-card::part(play-button){width:40px;height:40px}.tiny.track .brand{padding:0}}
 :is(.compact,.tiny) service-playlist::part(description),:is(.compact,.tiny) service-user-card::part(bio){display:none}
 :is(.compact,.tiny) service-playlist::part(artwork){width:72px;height:72px}
 .tiny service-playlist::part(name){-webkit-line-clamp:1}

@@ -124,7 +124,8 @@ export const oembedRoutes: RouteModule = (app, ctx) => {
         title,
         author_name: owner.name,
         author_url: `${origin}/${encodeURIComponent(owner.handle)}`,
-        html: `<iframe src="${escapeHtml(src)}" width="${width}" height="${height}" style="border:0;max-width:100%" allow="autoplay" loading="lazy" title="${escapeHtml(title)}"></iframe>`,
+        // The column's width up to the embed's own, as Spotify's frame does; WordPress's kses keeps both declarations.
+        html: `<iframe src="${escapeHtml(src)}" width="100%" height="${height}" style="border:0;max-width:${width}px" allow="autoplay" loading="lazy" title="${escapeHtml(title)}"></iframe>`,
         width,
         height,
         ...(thumbnail

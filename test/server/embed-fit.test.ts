@@ -165,7 +165,7 @@ describe('embeds in the frames their oEmbed answers give them', { timeout: 600_0
       const answer = await page.request.get(`${service.url}/embed/${kind}/zzzzz?size=${size}&theme=dark`);
       assert.equal(answer.status(), 404);
       assert.match(answer.headers()['content-type']!, /^text\/html/);
-      const pasted = `<iframe src="${service.url}/embed/${kind}/zzzzz?size=${size}&theme=dark" width="${frame.width}" height="${frame.height}" style="border:0;max-width:100%"></iframe>`;
+      const pasted = `<iframe src="${service.url}/embed/${kind}/zzzzz?size=${size}&theme=dark" width="100%" height="${frame.height}" style="border:0;max-width:${frame.width}px"></iframe>`;
       await page.goto(`${hostUrl}/?width=${width}&html=${encodeURIComponent(pasted)}`);
       const inner = (await (await page.$('iframe'))!.contentFrame())!;
       await inner.waitForSelector('.missing');

@@ -87,7 +87,9 @@ describe('oEmbed', () => {
     const src = frameSrc(body);
     assert.equal(src.origin + src.pathname, `${service.url}/embed/track/${track.id}`);
     assert.equal(src.searchParams.get('size'), 'card');
-    assert.match(body.html, new RegExp(`width="${body.width}" height="${body.height}"`));
+    // The frame fills its column up to the embed's width; the JSON's width stays that number (oEmbed 2.3.4).
+    assert.equal(typeof body.width, 'number');
+    assert.match(body.html, new RegExp(`width="100%" height="${body.height}" style="border:0;max-width:${body.width}px"`));
     const page = await fetch(src);
     assert.equal(page.status, 200);
   });
@@ -121,6 +123,7 @@ describe('oEmbed', () => {
     assert.ok(heights[0]! > heights[1]! && heights[1]! > heights[2]!, `card > compact > tiny: ${heights}`);
     const narrow = await answer({ url: trackUrl, maxwidth: '300' });
     assert.equal(narrow.width, 300);
+    assert.match(narrow.html, /width="100%" height="\d+" style="border:0;max-width:300px"/);
     assert.equal(frameSrc(narrow).searchParams.get('size'), 'card');
     const low = await answer({ url: trackUrl, maxheight: String(heights[1]) });
     assert.equal(frameSrc(low).searchParams.get('size'), 'compact');

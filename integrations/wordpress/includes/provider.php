@@ -131,7 +131,7 @@ function service_embed_fetch_url( $provider, $url, $args ) {
 
 /**
  * The HTML WordPress will cache and print for a service URL (filter `oembed_dataparse`): one
- * iframe with the attributes the embed needs (style keeps max-width:100%, loading keeps lazy
+ * iframe with the attributes the embed needs (style keeps the frame's max-width, loading keeps lazy
  * loading, allow keeps autoplay) and nothing else; no sandbox.
  *
  * @param string|false $html The provider's HTML.
