@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { build, type Plugin, type ResolvedConfig, type UserConfig } from 'vite';
 import { minifyTemplates } from './literals.js';
+import { LOGIN_FLOW, loginFlowChunk, loginFlowImport } from './login-flow.js';
 import { staticImports } from './static-imports.js';
 
 /** One file of dist/cdn: its name, its entry module and its format. */
@@ -11,14 +12,16 @@ export interface CdnFile {
 }
 
 /**
- * Every file of dist/cdn, each a single self-contained file: no chunks, the lazily loaded
- * parts of the login flow inlined, Lit inside. So any one file works copied alone.
+ * Every file of dist/cdn, each a single file with Lit inside; the login flow's lazily loaded parts
+ * are one file of their own, login-flow.js, which the others fetch from beside them when used.
+ * So a file works copied with login-flow.js alone.
  *  - all.js: every element;
  *  - service-<name>.js: one element each;
  *  - sdk.js: the contract's client-library API (src/sdk.ts) as an ES module;
  *  - sdk.iife.js: the same five functions for a classic script, as `window.serviceKit`;
  *  - any other single-file entry whose source exists (`all-hydrate.js` from src/all-hydrate.ts);
- *  - translations/<code>.js: one language each (src/translations/<code>.ts), registering itself.
+ *  - translations/<code>.js: one language each (src/translations/<code>.ts), registering itself;
+ *  - login-flow.js: the login's parts loaded when used (src/core/login/flow.ts; scripts/build/login-flow.ts).
  */
 export function cdnFiles(components: string[]): CdnFile[] {
   return [
@@ -26,6 +29,7 @@ export function cdnFiles(components: string[]): CdnFile[] {
     ...components.map((name): CdnFile => ({ file: `service-${name}.js`, entry: `src/components/${name}/${name}.ts`, format: 'es' })),
     { file: 'sdk.js', entry: 'src/sdk.ts', format: 'es' },
     { file: 'sdk.iife.js', entry: 'src/sdk-global.ts', format: 'iife' },
+    LOGIN_FLOW,
     ...(existsSync('src/all-hydrate.ts') ? [{ file: 'all-hydrate.js', entry: 'src/all-hydrate.ts', format: 'es' } as const] : []),
     ...translations().map((code): CdnFile => ({ file: `translations/${code}.js`, entry: `src/translations/${code}.ts`, format: 'es' })),
   ];
@@ -59,6 +63,9 @@ function fullAuthClient(): Plugin {
 /** The build of one CDN file. */
 export function fileBuild({ file, entry, format }: CdnFile, outDir: string, first: boolean): UserConfig {
   const hydrates = file === 'all-hydrate.js';
+  // Every file but login-flow.js itself loads the login's lazy parts from login-flow.js beside it (a
+  // classic script's import() resolves against the script's own URL too, as a module's does).
+  const split = file != LOGIN_FLOW.file;
   return {
     esbuild: { target: 'es2022' },
     // Plugins of the project's own, each on src/ modules only (never a dependency's; test/server/cdn-build.test.ts).
@@ -67,7 +74,8 @@ export function fileBuild({ file, entry, format }: CdnFile, outDir: string, firs
     plugins: [
       ...(hydrates ? [] : [minifyTemplates()]),
       ...(file === 'all.js' || hydrates ? [fullAuthClient()] : []),
-      staticImports(),
+      ...(split ? [loginFlowChunk()] : []),
+      staticImports(split ? loginFlowImport : undefined),
     ],
     build: {
       outDir,
@@ -82,8 +90,10 @@ export function fileBuild({ file, entry, format }: CdnFile, outDir: string, firs
         output: {
           minify: true,
           entryFileNames: file,
-          // One file: dynamic imports (the login flow's answer handling, the redirect flow) are inlined.
+          // One file: the kit's dynamic imports are inlined, but for login-flow.js's (an external of its own).
           codeSplitting: false,
+          // Annotations and JSDoc are for bundlers of the source, not for the readers' browsers.
+          comments: false,
         },
       },
     },

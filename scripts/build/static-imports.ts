@@ -26,7 +26,7 @@ const isImport = (n: Node | undefined): n is Node => n?.type == 'ImportExpressio
  *  - any other `import('./x.js')` becomes `Promise.resolve(ns)` over `import * as ns`.
  * The imports go at the end of the module (imports are hoisted; no line moves, so source maps hold).
  */
-export function staticImports(): Plugin {
+export function staticImports(keep: (source: string, importer: string) => boolean = () => false): Plugin {
   return {
     name: 'static-dynamic-imports',
     transform(code, id) {
@@ -34,12 +34,14 @@ export function staticImports(): Plugin {
       const edits = new Map<number, [number, string]>();
       const imports: string[] = [];
       const local = (what: string, i = imports.length) => `__static${i}${what}`;
+      // An import() that `keep` names stays one (the login flow's shared file, scripts/build/login-flow.ts).
+      const kept = (n: Node | undefined) => isImport(n) && keep(n.source!.value as string, id);
       walk<Node>(this.parse(code), (n) => {
         // `import(x).then((m) => ...)`: only the members the callback reads.
         const target = n.callee?.object;
         const callback = n.arguments?.[0];
         const param = callback?.params?.length == 1 ? callback.params[0] : undefined;
-        if (n.type == 'CallExpression' && isImport(target) && n.callee?.property?.name == 'then' && callback?.type == 'ArrowFunctionExpression' && param?.type == 'Identifier' && callback.body) {
+        if (n.type == 'CallExpression' && isImport(target) && !kept(target) && n.callee?.property?.name == 'then' && callback?.type == 'ArrowFunctionExpression' && param?.type == 'Identifier' && callback.body) {
           const body = code.slice(callback.body.start, callback.body.end);
           const uses = [...body.matchAll(new RegExp(`\\b${param.name}\\b(\\.[A-Za-z_$][\\w$]*)?`, 'g'))];
           if (uses.length && uses.every((u) => u[1]) && !body.includes('import(')) {
@@ -57,7 +59,7 @@ export function staticImports(): Plugin {
             return;
           }
         }
-        if (isImport(n) && !edits.has(n.start)) {
+        if (isImport(n) && !kept(n) && !edits.has(n.start)) {
           const ns = local('ns');
           imports.push(`import * as ${ns} from ${JSON.stringify(n.source!.value)};`);
           edits.set(n.start, [n.end, `Promise.resolve(${ns})`]);

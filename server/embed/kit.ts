@@ -6,8 +6,9 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * The kit as embed and public pages load it: the CDN's own hydrating file, dist/cdn/all-hydrate.js
- * (hydration support, then every element), and its translations, dist/cdn/translations/<code>.js,
- * all built by `npm run build`. The service serves that build; it builds nothing itself.
+ * (hydration support, then every element), the login flow's parts it loads when used,
+ * dist/cdn/login-flow.js, and its translations, dist/cdn/translations/<code>.js, all built by
+ * `npm run build`. The service serves that build; it builds nothing itself.
  */
 export interface KitFile {
   code: Buffer;
@@ -17,6 +18,8 @@ export interface KitFile {
 /** dist/cdn of the checkout the service runs from. */
 export const CDN_DIR = fileURLToPath(new URL('../../dist/cdn/', import.meta.url));
 export const KIT_FILE = 'all-hydrate.js';
+/** What the kit loads beside itself when used (the login flow's parts, dist/cdn/login-flow.js): served next to /embed/kit.js. */
+export const KIT_PART = 'login-flow.js';
 
 /** What a reader (and the service's log) is told when the build is missing. */
 export const KIT_MISSING = `The embed pages' script is not built: run \`npm run build\` (or \`npx vite build --mode cdn\`) to make dist/cdn/${KIT_FILE}`;
@@ -28,7 +31,7 @@ export const kitBuilt = (dir = CDN_DIR): boolean => existsSync(join(dir, KIT_FIL
 const read = new Map<string, { mtime: number; file: Promise<KitFile> }>();
 
 /**
- * A file of dist/cdn (`all-hydrate.js`, `translations/<code>.js`; the caller names only those),
+ * A file of dist/cdn (`all-hydrate.js`, `login-flow.js`, `translations/<code>.js`; the caller names only those),
  * or undefined when it has not been built.
  */
 export async function cdnFile(name: string, dir = CDN_DIR): Promise<KitFile | undefined> {

@@ -3,7 +3,7 @@ import type { RouteModule } from '../context.js';
 import { readApi } from '../api/index.js';
 import { errorBody, notFound } from '../http/errors.js';
 import { decodeId, encodeId } from '../ids.js';
-import { CDN_DIR, cdnFile, KIT_FILE, KIT_MISSING, kitBuilt } from '../embed/kit.js';
+import { CDN_DIR, cdnFile, KIT_FILE, KIT_MISSING, KIT_PART, kitBuilt } from '../embed/kit.js';
 import { KIT_TRANSLATIONS } from '../languages.js';
 import { embedLang, missingText } from '../embed/words.js';
 import { pageRenderer } from '../embed/render.js';
@@ -115,6 +115,8 @@ export const embedRoutes: RouteModule = (app, ctx) => {
   };
 
   app.get(KIT_PATH, (req, reply) => sendCdnFile(KIT_FILE, req, reply));
+  // The kit imports it from beside itself (`./login-flow.js`) when a login starts or comes back.
+  app.get(KIT_PATH.replace(/[^/]+$/, KIT_PART), (req, reply) => sendCdnFile(KIT_PART, req, reply));
 
   // The translations embed pages load: the shipped languages alone.
   app.get<{ Params: { file: string } }>('/embed/translations/:file', async (req, reply) => {
