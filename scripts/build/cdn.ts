@@ -1,8 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { build, type Plugin, type ResolvedConfig, type UserConfig } from 'vite';
 import { minifyTemplates } from './literals.js';
-import { LOGIN_FLOW, loginFlowChunk, loginFlowImport } from './login-flow.js';
-import { staticImports } from './static-imports.js';
+import { LOGIN_FLOW, loginFlowChunk } from './login-flow.js';
 
 /** One file of dist/cdn: its name, its entry module and its format. */
 export interface CdnFile {
@@ -75,7 +74,6 @@ export function fileBuild({ file, entry, format }: CdnFile, outDir: string, firs
       ...(hydrates ? [] : [minifyTemplates()]),
       ...(file === 'all.js' || hydrates ? [fullAuthClient()] : []),
       ...(split ? [loginFlowChunk()] : []),
-      staticImports(split ? loginFlowImport : undefined),
     ],
     build: {
       outDir,
@@ -90,7 +88,7 @@ export function fileBuild({ file, entry, format }: CdnFile, outDir: string, firs
         output: {
           minify: true,
           entryFileNames: file,
-          // One file: the kit's dynamic imports are inlined, but for login-flow.js's (an external of its own).
+          // One file: any other dynamic import is inlined (login-flow.js holds its own code.ts so).
           codeSplitting: false,
           // Annotations and JSDoc are for bundlers of the source, not for the readers' browsers.
           comments: false,

@@ -10,7 +10,7 @@ export const LOGIN_FLOW: CdnFile = { file: 'login-flow.js', entry: 'src/core/log
 const MODULES = ['redirect', 'code', 'jwt-answer'].map((name) => resolve(import.meta.dirname, `../../src/core/login/${name}.ts`).replaceAll('\\', '/'));
 
 /** Whether `import(source)` in `importer` loads a part of the login flow. */
-export const loginFlowImport = (source: string, importer: string): boolean =>
+const loginFlowImport = (source: string, importer: string): boolean =>
   ownSource(importer) && MODULES.includes(resolve(dirname(importer), source.replace(/\.js$/, '.ts')).replaceAll('\\', '/'));
 
 /**

@@ -8,6 +8,7 @@ import { parseAst } from 'rolldown/parseAst';
 import type { Plugin } from 'vite';
 import { cdnBuild, cdnFiles, fileBuild } from '../../scripts/build/cdn.js';
 import { minifyTemplates } from '../../scripts/build/literals.js';
+import { loginFlowChunk } from '../../scripts/build/login-flow.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const components = ['track-card', 'login-button'];
@@ -75,6 +76,17 @@ describe('the CDN build changes no dependency', () => {
         assert.ok((await resolveId(source, importer, {})) == null, `${plugin.name} resolves ${source} from ${importer}`);
       }
     }
+  });
+
+  it("login-flow.js stands in only for the kit's own import() of the login's lazy parts", async () => {
+    const resolveId = hook(loginFlowChunk(), 'resolveId')!;
+    const dynamic = { kind: 'dynamic-import' };
+    assert.deepEqual(await resolveId('./redirect.js', join(root, 'src/core/login/login.ts'), dynamic), { id: './login-flow.js', external: true });
+    assert.deepEqual(await resolveId('../../core/login/redirect.js', join(root, 'src/components/favorite-button/favorite-button.ts'), dynamic), { id: './login-flow.js', external: true });
+    // A static import stays in the file; a dependency's import() of a like-named module is its own.
+    assert.equal(await resolveId('./redirect.js', join(root, 'src/core/login/login.ts'), { kind: 'import-statement' }), null);
+    assert.equal(await resolveId('./redirect.js', join(root, 'node_modules/some-dependency/src/core/login/login.ts'), dynamic), null);
+    assert.equal(await resolveId('./session.js', join(root, 'src/core/login/login.ts'), dynamic), null);
   });
 
   it('the probe sees a change: the same code as one of the kit\'s own modules is changed', async () => {
