@@ -73,7 +73,7 @@ export function fileBuild({ file, entry, format }: CdnFile, outDir: string, firs
     plugins: [
       ...(hydrates ? [] : [minifyTemplates()]),
       ...(file === 'all.js' || hydrates ? [fullAuthClient()] : []),
-      ...(split ? [loginFlowChunk()] : []),
+      ...(split ? [loginFlowChunk(format)] : []),
     ],
     build: {
       outDir,
