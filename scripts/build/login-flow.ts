@@ -7,7 +7,7 @@ import { ownSource } from './own-source.js';
 export const LOGIN_FLOW: CdnFile = { file: 'login-flow.js', entry: 'src/core/login/flow.ts', format: 'es' };
 
 /** The modules src/ imports with `import()` that src/core/login/flow.ts exports. */
-const MODULES = ['redirect', 'code', 'jwt-answer'].map((name) => resolve(import.meta.dirname, `../../src/core/login/${name}.ts`).replaceAll('\\', '/'));
+const MODULES = ['redirect', 'code', 'jwt-answer', 'tokens'].map((name) => resolve(import.meta.dirname, `../../src/core/login/${name}.ts`).replaceAll('\\', '/'));
 
 /** Whether `import(source)` in `importer` loads a part of the login flow. */
 const loginFlowImport = (source: string, importer: string): boolean =>
