@@ -90,8 +90,8 @@ export function fileBuild({ file, entry, format }: CdnFile, outDir: string, firs
           entryFileNames: file,
           // One file: any other dynamic import is inlined (login-flow.js holds its own code.ts so).
           codeSplitting: false,
-          // Annotations and JSDoc are for bundlers of the source, not for the readers' browsers; Lit's licence notices stay.
-          comments: { legal: true, annotation: false, jsdoc: false },
+          // Annotations and JSDoc are for bundlers of the source, not for the readers' browsers (licence comments were already left out).
+          comments: false,
         },
       },
     },
