@@ -7,9 +7,9 @@ import { cdnBuild, translations } from './scripts/build/cdn.js';
  *  - `vite build`: the npm library in dist/lib (Lit, @lit/* and React external; one entry per
  *    element plus the core, the login functions, the SDK, the Node-only modules and the React
  *    wrappers when present; declarations come from `tsc -p tsconfig.build.json`);
- *  - `vite build --mode cdn`: dist/cdn, minified files that each stand alone: all.js registers
- *    every element, service-<name>.js one element each, sdk.js and sdk.iife.js the client-library
- *    API (see scripts/build/cdn.ts).
+ *  - `vite build --mode cdn`: dist/cdn, minified single files: all.js registers every element,
+ *    service-<name>.js one element each, sdk.js and sdk.iife.js the client-library API, and
+ *    login-flow.js the login's parts they fetch beside them when used (see scripts/build/cdn.ts).
  * Elements are found by folder: src/components/<name>/<name>.ts defines <service-<name>>.
  */
 const components = existsSync('src/components')

@@ -8,8 +8,6 @@ import type { LoginProfile } from './core/types.js';
 import { login as coreLogin, type LoginErrorReason, type LoginFlow, type LoginResult, type LoginScope, type TokenStorage } from './core/login/login.js';
 import { getSession as coreSession, type Session } from './core/login/session.js';
 import { fail } from './core/login/shared.js';
-import { verifyToken as coreVerify } from './core/login/jwt-answer.js';
-import { handleRedirect as coreHandleRedirect } from './core/login/redirect.js';
 import { ServiceLoginButton } from './components/login-button/login-button.js';
 
 export type { LoginErrorReason, LoginFlow, LoginResult, LoginScope, TokenStorage } from './core/login/login.js';
@@ -113,6 +111,9 @@ function deliver(result: LoginResult | undefined): void {
   }
 }
 
+/** A part of the login that could not be loaded, as a result: nothing here rejects. */
+const loadFailed = (error: Error): Promise<LoginResult> => fail('network', 'Could not load the login flow: ' + error.message);
+
 /** Sets the app's identity and callbacks; call it before the others (again to change them). */
 export function init(options: InitOptions): void {
   settings = (options ?? {}) as InitOptions;
@@ -190,14 +191,16 @@ export function logout(): Promise<void> {
 /** Verifies a token with the service (contract 4.3); resolves to the result, never rejects. */
 export function verifyToken(token: string): Promise<LoginResult> {
   if (!client) return fail('config', 'Call init before verifyToken.');
-  return coreVerify(String(token ?? ''), client);
+  // Loaded when used, as the login's own parts (a page may only verify, or only come back from a redirect).
+  const verifyClient = client;
+  return import('./core/login/jwt-answer.js').then((module) => module.verifyToken(String(token ?? ''), verifyClient), loadFailed);
 }
 
 /** On the page a redirect flow came back to: reports its answer to the callbacks. */
 export function handleRedirect(): Promise<LoginResult | undefined> {
   const redirectClient = ready('handleRedirect');
   if (!redirectClient) return Promise.resolve(undefined);
-  const result = coreHandleRedirect({ client: redirectClient });
+  const result = import('./core/login/redirect.js').then((module) => module.handleRedirect({ client: redirectClient }), loadFailed);
   void result.then(deliver);
   return result;
 }

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { build, type Plugin, type ResolvedConfig, type UserConfig } from 'vite';
 import { minifyTemplates } from './literals.js';
-import { staticImports } from './static-imports.js';
+import { LOGIN_FLOW, loginFlowChunk } from './login-flow.js';
 
 /** One file of dist/cdn: its name, its entry module and its format. */
 export interface CdnFile {
@@ -11,14 +11,16 @@ export interface CdnFile {
 }
 
 /**
- * Every file of dist/cdn, each a single self-contained file: no chunks, the lazily loaded
- * parts of the login flow inlined, Lit inside. So any one file works copied alone.
+ * Every file of dist/cdn, each a single file with Lit inside; the login flow's lazily loaded parts
+ * are one file of their own, login-flow.js, which the others fetch from beside them when used.
+ * So a file works copied with login-flow.js alone.
  *  - all.js: every element;
  *  - service-<name>.js: one element each;
  *  - sdk.js: the contract's client-library API (src/sdk.ts) as an ES module;
  *  - sdk.iife.js: the same five functions for a classic script, as `window.serviceKit`;
  *  - any other single-file entry whose source exists (`all-hydrate.js` from src/all-hydrate.ts);
- *  - translations/<code>.js: one language each (src/translations/<code>.ts), registering itself.
+ *  - translations/<code>.js: one language each (src/translations/<code>.ts), registering itself;
+ *  - login-flow.js: the login's parts loaded when used (src/core/login/flow.ts; scripts/build/login-flow.ts).
  */
 export function cdnFiles(components: string[]): CdnFile[] {
   return [
@@ -26,6 +28,7 @@ export function cdnFiles(components: string[]): CdnFile[] {
     ...components.map((name): CdnFile => ({ file: `service-${name}.js`, entry: `src/components/${name}/${name}.ts`, format: 'es' })),
     { file: 'sdk.js', entry: 'src/sdk.ts', format: 'es' },
     { file: 'sdk.iife.js', entry: 'src/sdk-global.ts', format: 'iife' },
+    LOGIN_FLOW,
     ...(existsSync('src/all-hydrate.ts') ? [{ file: 'all-hydrate.js', entry: 'src/all-hydrate.ts', format: 'es' } as const] : []),
     ...translations().map((code): CdnFile => ({ file: `translations/${code}.js`, entry: `src/translations/${code}.ts`, format: 'es' })),
   ];
@@ -59,6 +62,9 @@ function fullAuthClient(): Plugin {
 /** The build of one CDN file. */
 export function fileBuild({ file, entry, format }: CdnFile, outDir: string, first: boolean): UserConfig {
   const hydrates = file === 'all-hydrate.js';
+  // Every file but login-flow.js itself loads the login's lazy parts from login-flow.js beside it (a
+  // classic script's import() resolves against the script's own URL too, as a module's does).
+  const split = file != LOGIN_FLOW.file;
   return {
     esbuild: { target: 'es2022' },
     // Plugins of the project's own, each on src/ modules only (never a dependency's; test/server/cdn-build.test.ts).
@@ -67,7 +73,7 @@ export function fileBuild({ file, entry, format }: CdnFile, outDir: string, firs
     plugins: [
       ...(hydrates ? [] : [minifyTemplates()]),
       ...(file === 'all.js' || hydrates ? [fullAuthClient()] : []),
-      staticImports(),
+      ...(split ? [loginFlowChunk(format)] : []),
     ],
     build: {
       outDir,
@@ -82,8 +88,10 @@ export function fileBuild({ file, entry, format }: CdnFile, outDir: string, firs
         output: {
           minify: true,
           entryFileNames: file,
-          // One file: dynamic imports (the login flow's answer handling, the redirect flow) are inlined.
+          // One file: any other dynamic import is inlined (login-flow.js holds its own code.ts so).
           codeSplitting: false,
+          // Annotations and JSDoc are for bundlers of the source, not for the readers' browsers (licence comments were already left out).
+          comments: false,
         },
       },
     },

@@ -1,5 +1,6 @@
-// Each CDN file copied alone into a site folder logs in end to end (test/support/cdn-site.mjs):
-// a page with only that file, a real mouse click, the real prompt page and verify endpoint.
+// Each CDN file, copied into a site's folder with only login-flow.js beside it, logs in end to end
+// (test/support/cdn-site.mjs): a real mouse click, the real prompt page and verify endpoint; the
+// login's parts are loaded from beside the file, and only once the login starts.
 // And all.js in a page with another, unrelated copy of Lit (the page's own, from node_modules).
 import { expect } from '@open-wc/testing';
 import { html, LitElement, render } from 'lit';
@@ -17,6 +18,7 @@ interface SiteLogin {
   found?: string;
   files: string[];
   requested: string[];
+  beforeClick: string[];
   errors: string[];
 }
 
@@ -28,9 +30,10 @@ function expectLoggedIn(r: SiteLogin, file: string) {
   expect(r.kind, r.message).to.equal('success');
   expect(r.email).to.equal('demo@example.com');
   expect(r.tokenParts).to.equal(3);
-  expect(r.files, 'the site folder').to.deep.equal([file, 'index.html'].sort());
-  // The page asked for its HTML and the one file, and got both: nothing else exists to load.
-  expect(r.requested).to.deep.equal(['/ 200', `/${file} 200`]);
+  expect(r.files, 'the site folder').to.deep.equal(['cdn', `cdn/${file}`, 'cdn/login-flow.js', 'index.html'].sort());
+  // The page loads its HTML and the one file; the login's parts come from beside the file (not the page) at the click.
+  expect(r.beforeClick, 'before the click').to.deep.equal(['/ 200', `/cdn/${file} 200`]);
+  expect(r.requested).to.deep.equal(['/ 200', `/cdn/${file} 200`, '/cdn/login-flow.js 200']);
   expect(r.found, "document.getElementById('service-login-button')").to.equal('service-login-button');
 }
 
@@ -42,7 +45,7 @@ before(async function () {
   }
 });
 
-describe('one CDN file, copied alone, logs in', function () {
+describe('one CDN file, copied with login-flow.js, logs in', function () {
   // A whole login in a page of its own: each of its steps gives up after 30 s and names itself
   // (test/support/cdn-site.mjs), so the test's own bound only has to outlast their sum.
   this.timeout(240_000);
@@ -57,14 +60,14 @@ describe('one CDN file, copied alone, logs in', function () {
 
   it('sdk.iife.js loaded twice: still one serviceKit, still logs in', async () => {
     const r = await siteLogin('sdk.iife.js', 'sdk-script', true);
-    expect(r.requested.filter((p) => p.startsWith('/sdk.iife.js')).length).to.be.greaterThan(0);
+    expect(r.requested.filter((p) => p.startsWith('/cdn/sdk.iife.js')).length).to.be.greaterThan(0);
     expect(r.errors).to.deep.equal([]);
     expect(r.kind, r.message).to.equal('success');
     expect(r.found).to.equal('service-login-button');
   });
 });
 
-describe('sdk.js, copied alone, logs in', function () {
+describe('sdk.js, copied with login-flow.js, logs in', function () {
   // A whole login in a page of its own: each of its steps gives up after 30 s and names itself
   // (test/support/cdn-site.mjs), so the test's own bound only has to outlast their sum.
   this.timeout(240_000);

@@ -8,6 +8,7 @@ import { parseAst } from 'rolldown/parseAst';
 import type { Plugin } from 'vite';
 import { cdnBuild, cdnFiles, fileBuild } from '../../scripts/build/cdn.js';
 import { minifyTemplates } from '../../scripts/build/literals.js';
+import { loginFlowChunk } from '../../scripts/build/login-flow.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const components = ['track-card', 'login-button'];
@@ -75,6 +76,28 @@ describe('the CDN build changes no dependency', () => {
         assert.ok((await resolveId(source, importer, {})) == null, `${plugin.name} resolves ${source} from ${importer}`);
       }
     }
+  });
+
+  it("login-flow.js stands in only for the kit's own import() of the login's lazy parts", async () => {
+    const resolveId = hook(loginFlowChunk('es'), 'resolveId')!;
+    const dynamic = { kind: 'dynamic-import' };
+    assert.deepEqual(await resolveId('./redirect.js', join(root, 'src/core/login/login.ts'), dynamic), { id: './login-flow.js', external: true });
+    assert.deepEqual(await resolveId('../../core/login/redirect.js', join(root, 'src/components/favorite-button/favorite-button.ts'), dynamic), { id: './login-flow.js', external: true });
+    // A static import stays in the file; a dependency's import() of a like-named module is its own.
+    assert.equal(await resolveId('./redirect.js', join(root, 'src/core/login/login.ts'), { kind: 'import-statement' }), null);
+    assert.equal(await resolveId('./redirect.js', join(root, 'node_modules/some-dependency/src/core/login/login.ts'), dynamic), null);
+    assert.equal(await resolveId('./session.js', join(root, 'src/core/login/login.ts'), dynamic), null);
+  });
+
+  it('in the classic script, that import() takes the address beside the script, read as it starts', async () => {
+    const plugin = loginFlowChunk('iife');
+    const code = "export const go = () => import('./redirect.js').then((m) => m.redirect());\nexport const other = () => import('./session.js');\n";
+    const out = (await hook(plugin, 'transform')!(code, join(root, 'src/core/login/login.ts'))) as { code: string };
+    assert.match(out.code, /import\(__loginFlowBesideScript\)\.then/);
+    assert.match(out.code, /import\('\.\/session\.js'\)/);
+    const source = JSON.parse(/from (".+");$/.exec(out.code)![1]!) as string;
+    const id = (await hook(plugin, 'resolveId')!(source, join(root, 'src/core/login/login.ts'), {})) as string;
+    assert.match((await hook(plugin, 'load')!(id)) as string, /new URL\("login-flow\.js", document\.currentScript\?\.src/);
   });
 
   it('the probe sees a change: the same code as one of the kit\'s own modules is changed', async () => {

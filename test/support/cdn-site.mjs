@@ -2,9 +2,10 @@
 // Command 'cdn-site-build' -> true once dist/cdn is built from the current sources (once per run,
 // into .data-test/cdn-site/build), false while it is still building (ask again).
 // GET /__cdn-site/<file>.js: a file of that build, for a test page that loads it beside modules of its own.
-// Command 'cdn-site-login' { file, page, twice? } -> { email, tokenParts, found, requested, errors }:
-// copies that one file into a fresh site folder next to an index.html, serves the folder on a
-// port of its own, opens it in a new tab of the test browser, clicks the login button with the
+// Command 'cdn-site-login' { file, page, twice? } -> { email, tokenParts, found, requested, beforeClick, errors }:
+// copies that one file, with login-flow.js (the login's parts it loads beside itself when used), into
+// the cdn/ folder of a fresh site, beside an index.html one folder up (so a part resolved against the
+// page, not the file, is not found), serves the site on a port of its own, opens it in a new tab of the test browser, clicks the login button with the
 // mouse, authorizes in the real prompt page (popup-driver.mjs) and reports what the page got.
 // It works in every engine through test/support/windows.mjs; the page records its own errors
 // (uncaught ones, rejections, console.error), as no protocol reports them alike.
@@ -12,7 +13,7 @@
 //   page 'sdk-module' import { init, renderButton } from './sdk.js'
 //   page 'sdk-script' the file as a classic script (twice when `twice`), then serviceKit.init/renderButton
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join, resolve } from 'node:path';
 import { popupCommand } from './popup-driver.mjs';
@@ -51,10 +52,10 @@ function pageHtml(file, page, serviceUrl, twice) {
     window.__found = document.getElementById('service-login-button')?.localName;`;
   const body = {
     element: `<service-login-button id="service-login-button" app-name="cdn-site" api-key="${API_KEY}" host="${serviceUrl}"></service-login-button>
-      <script type="module" src="./${file}"></script><script type="module">${record}
+      <script type="module" src="./cdn/${file}"></script><script type="module">${record}
       window.__found = document.getElementById('service-login-button')?.localName;</script>`,
-    'sdk-module': `<div id="slot"></div><script type="module">import * as kit from './${file}';${sdkCalls('kit')}</script>`,
-    'sdk-script': `<div id="slot"></div>${`<script src="./${file}"></script>`.repeat(twice ? 2 : 1)}<script>${sdkCalls('serviceKit')}</script>`,
+    'sdk-module': `<div id="slot"></div><script type="module">import * as kit from './cdn/${file}';${sdkCalls('kit')}</script>`,
+    'sdk-script': `<div id="slot"></div>${`<script src="./cdn/${file}"></script>`.repeat(twice ? 2 : 1)}<script>${sdkCalls('serviceKit')}</script>`,
   }[page];
   // First in the page: what goes wrong in it, kept where the command can read it.
   const errors = `<script>window.__errors = [];
@@ -71,7 +72,7 @@ function serve(dir) {
   const server = createServer((req, res) => {
     const path = new URL(req.url, 'http://x').pathname;
     const name = path === '/' ? 'index.html' : path.slice(1);
-    const ok = readdirSync(dir).includes(name);
+    const ok = /^(cdn\/)?[\w.-]+$/.test(name) && existsSync(join(dir, name)) && statSync(join(dir, name)).isFile();
     requested.push(`${path} ${ok ? 200 : 404}`);
     if (!ok) return res.writeHead(404).end();
     res.writeHead(200, { 'content-type': name.endsWith('.html') ? 'text/html; charset=utf-8' : 'text/javascript; charset=utf-8' });
@@ -83,8 +84,8 @@ function serve(dir) {
 async function siteLogin(windows, serviceUrl, { file, page, twice = false }) {
   const dir = join(WORK, `site-${page}-${file}`);
   rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  copyFileSync(join(await buildCdn(), file), join(dir, file));
+  mkdirSync(join(dir, 'cdn'), { recursive: true });
+  for (const name of [file, 'login-flow.js']) copyFileSync(join(await buildCdn(), name), join(dir, 'cdn', name));
   writeFileSync(join(dir, 'index.html'), pageHtml(file, page, serviceUrl, twice));
   const site = await serve(dir);
   const tab = await windows.newTab(site.url);
@@ -92,11 +93,12 @@ async function siteLogin(windows, serviceUrl, { file, page, twice = false }) {
     await tab.until(() => document.readyState === 'complete');
     await tab.waitFor('service-login-button >>> button');
     const found = await tab.evaluate(() => window.__found);
+    const beforeClick = [...site.requested];
     await tab.click('service-login-button >>> button');
     await popupCommand(windows, { action: 'authorize' });
     await tab.until(() => window.__login, 30_000);
     const { login, errors } = await tab.evaluate(() => ({ login: window.__login, errors: window.__errors }));
-    return { ...login, token: undefined, tokenParts: login.token?.split('.').length, found, files: readdirSync(dir).sort(), requested: site.requested, errors };
+    return { ...login, token: undefined, tokenParts: login.token?.split('.').length, found, files: readdirSync(dir, { recursive: true }).sort(), requested: site.requested, beforeClick, errors };
   } finally {
     await tab.close().catch(() => {});
     site.close();

@@ -9,7 +9,7 @@ import { heartIcon } from '../shared/icons.js';
 import { formatCount } from '../shared/format.js';
 import { login } from '../../core/login/login.js';
 import { getSession, type Session } from '../../core/login/session.js';
-import type { LoginResult, TokenStorage } from '../../core/login/shared.js';
+import { fail, type LoginResult, type TokenStorage } from '../../core/login/shared.js';
 import { getFavorites, type FavoritesStore } from '../../core/favorites-store.js';
 import { favoriteButtonStyles } from './favorite-button.styles.js';
 
@@ -101,7 +101,10 @@ export class ServiceFavoriteButton extends ServiceElement {
     // In the login popup this page may be the redirect page (the default): hand the code to the opener.
     // Only in a popup: this button starts no full-page login, so such an answer is a login button's.
     if (!this.hasUpdated && opener && /[#?&](code|error)=/.test(location.href)) {
-      import('../../core/login/redirect.js').then((module) => module.handleRedirect({ client: this.client })).then((result) => this.#loginFailed(result));
+      // A part that could not be fetched (the CDN's login-flow.js) is a failed login, not a rejection in the page.
+      import('../../core/login/redirect.js')
+        .then((module) => module.handleRedirect({ client: this.client }), (error: Error) => fail('network', error.message))
+        .then((result) => this.#loginFailed(result));
     }
   }
 

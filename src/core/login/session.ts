@@ -8,8 +8,9 @@
 import type { LoginProfile } from '../types.js';
 import { authClientFor } from './client.js';
 import { refused, type AuthClient, type TokenStorage } from './shared.js';
-import { callService, requestTokens, revokeToken, type Tokens } from './tokens.js';
+import type { Tokens } from './tokens.js';
 import type { ServiceCall } from '../transport.js';
+import { ServiceError } from '../errors.js';
 
 /** Detail of `service-session-change`: which session, and its user now (none: signed out). */
 export interface SessionChangeDetail {
@@ -26,6 +27,14 @@ export interface SessionChangeDetail {
 const sessions: Record<string, Session> = ((globalThis as { [key: symbol]: Record<string, Session> })[Symbol.for('service-kit.sessions')] ??= {});
 const STORAGES = ['session', 'local'] as const;
 const STORE = 'service-session ';
+/**
+ * The token endpoint and the bearer calls, loaded when a session first calls the service (a page
+ * that is never signed in never loads them; the CDN files fetch them with the login, login-flow.js).
+ * A part that cannot be fetched is a ServiceError of kind `network`, as a call that got no answer.
+ */
+const service = (operation: string) =>
+  import('./tokens.js').catch((error: Error) => Promise.reject(new ServiceError('Could not load the login flow: ' + error.message, 'network', operation)));
+
 /** sessionStorage or localStorage by name; reading either can throw (storage refused). */
 const webStorage = (name?: TokenStorage): Storage => Reflect.get(globalThis, name + 'Storage');
 
@@ -109,7 +118,8 @@ export class Session {
     // Another tab with the same storage may have refreshed first: a refresh token used twice revokes its family.
     const kept = this.#storage && this.#read(this.#storage)?.t;
     if (kept && kept.refresh != before?.refresh) this.#keep(kept, this.profile);
-    return (this.#refreshing ??= requestTokens(this.client, { grant_type: 'refresh_token', refresh_token: this.#tokens?.refresh, client_id: this.client.options.apiKey })
+    return (this.#refreshing ??= service('refreshToken')
+      .then((calls) => calls.requestTokens(this.client, { grant_type: 'refresh_token', refresh_token: this.#tokens?.refresh, client_id: this.client.options.apiKey }))
       .then(
         (tokens) => this.#tokens == before && this.#keep(tokens, this.profile),
         // Only a refusal signs out; a service that cannot be reached (or times out) leaves the tokens.
@@ -128,6 +138,7 @@ export class Session {
     const { appName, apiKey } = this.client.options;
     // A 401 is read as a sign to refresh (undefined), not as the call's answer, while a refresh may help.
     const read = (response: Response) => (response.status == 401 && this.#tokens ? Promise.resolve(undefined) : call.read(response).then((value) => ({ value })));
+    const { callService } = await service(call.operation);
     const first = await callService(this.client, { ...call, token: await this.accessToken(), read }, appName || apiKey);
     return first ? first.value : callService(this.client, { ...call, token: await this.#refresh() }, appName || apiKey);
   }
@@ -155,7 +166,8 @@ export class Session {
   async logout(): Promise<void> {
     const tokens = this.#tokens;
     this.#keep();
-    if (tokens) await revokeToken(this.client, tokens.refresh ?? tokens.access);
+    // Revoking is best effort: its answer, or a part that could not be fetched, changes nothing here.
+    if (tokens) await service('revokeToken').then((calls) => calls.revokeToken(this.client, tokens.refresh ?? tokens.access), () => 0);
   }
 }
 
