@@ -169,6 +169,69 @@ export const trackCardStyles = css`
   .play[aria-busy='true'] {
     opacity: 0.75;
   }
+  /* Share and download under the play button (beside it in compact): 28 px targets, within every size's height. */
+  .actions {
+    display: flex;
+    flex-direction: column;
+    align-items: center;
+    gap: 4px;
+  }
+  .tools {
+    display: flex;
+    gap: 4px;
+  }
+  .tool {
+    width: 28px;
+    height: 28px;
+    padding: 0;
+    border: none;
+    border-radius: 50%;
+    background: none;
+    color: var(--_muted);
+    display: grid;
+    place-items: center;
+    font-size: 18px;
+  }
+  .tool:hover {
+    background: var(--_surface);
+    color: var(--_text);
+  }
+  /* A touch screen's targets are 44 px where the card has the width (an embed's frame is the card's width). */
+  @media (pointer: coarse) and (min-width: 421px) {
+    :host(:not([size='compact'], [size='tiny'])) .tool {
+      width: 44px;
+      height: 44px;
+    }
+  }
+  .card {
+    position: relative;
+  }
+  /* "Link copied", or the link to copy by hand: over the card's bottom edge, for a moment. */
+  .note {
+    position: absolute;
+    inset-inline: 12px;
+    bottom: 4px;
+    width: auto;
+    margin-inline-start: auto;
+    padding: 2px 8px;
+    font: inherit;
+    font-size: 0.8125em;
+    line-height: 1.4;
+    color: var(--_background);
+    background: var(--_text);
+    border: none;
+    border-radius: 6px;
+    text-align: center;
+  }
+  :host([size='compact']) .actions {
+    flex-direction: row-reverse;
+  }
+  :host([size='compact']) .tools {
+    flex-direction: column;
+  }
+  :host([size='tiny']) .tools {
+    display: none;
+  }
   :host([size='compact']) .artwork {
     width: 56px;
     height: 56px;
