@@ -5,15 +5,11 @@
  */
 export function parseStartTime(value: string | null | undefined): number | undefined {
   const text = (value ?? '').trim().toLowerCase();
-  // A clock's minutes and seconds below 60 after the first field; units in order, each at most once.
-  const clock = /^(?:(\d+):)??(?:(\d+):)?(\d+)$/.exec(text);
-  if (clock) {
-    const [h, m, s] = [clock[1], clock[2], clock[3]].map(Number);
-    if ((clock[2] !== undefined && s! >= 60) || (clock[1] !== undefined && m! >= 60)) return undefined;
-    return (h || 0) * 3600 + (m || 0) * 60 + s!;
+  const fields = text.split(':');
+  // A clock: up to three fields of digits, those after the first below 60.
+  if (fields.length < 4 && fields.every((field, i) => /^\d+$/.test(field) && (!i || +field < 60))) {
+    return fields.reduce((seconds, field) => seconds * 60 + +field, 0);
   }
   const units = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/.exec(text);
-  if (!units || !text) return undefined;
-  const [h, m, s] = [units[1], units[2], units[3]].map((n) => Number(n ?? 0));
-  return h! * 3600 + m! * 60 + s!;
+  return units && text ? ((+units[1]! || 0) * 60 + (+units[2]! || 0)) * 60 + (+units[3]! || 0) : undefined;
 }

@@ -10,6 +10,7 @@ import { ANNOUNCER_ID } from '../../src/core/announcer.js';
 import type { Track } from '../../src/core/index.js';
 import { appName, serviceClient, serviceUrl } from '../support/service.js';
 import { engineState } from '../support/playback.js';
+import { asTouchScreen } from '../support/colour-scheme.js';
 import { quietFor, waitFor } from '../support/waits.js';
 
 const engine = getAudioEngine();
@@ -170,23 +171,31 @@ describe('element options (issue 39)', () => {
     expect(part(no, 'share')).to.exist;
   });
 
+  /** Share's and download's boxes in `el`, each whole inside the card, or `hidden`. */
+  function targets(el: ServiceTrackCard): Array<DOMRect | 'hidden'> {
+    const card = part(el, 'card')!.getBoundingClientRect();
+    return ['share', 'download'].map((name) => {
+      const r = part(el, name)!.getBoundingClientRect();
+      if (r.width === 0) return 'hidden';
+      expect(r.left >= card.left && r.right <= card.right && r.top >= card.top && r.bottom <= card.bottom, `${name} inside the card`).to.equal(true);
+      return r;
+    });
+  }
+
   for (const size of ['card', 'compact', 'tiny'] as const) {
-    it(`share and download are 24 px targets or more inside a 300 px ${size} card (none in tiny)`, async () => {
+    it(`share and download fit a 300 px ${size} card: 24 px targets or more, 44 px on a touch screen (none in tiny)`, async () => {
       const wrap = await fixture<HTMLDivElement>(html`<div style="width: 300px"><service-track-card host=${serviceUrl} app-name=${appName} track-id=${downloadable.id} size=${size}></service-track-card></div>`);
       const el = wrap.firstElementChild as ServiceTrackCard;
       await loaded(el);
-      const box = part(el, 'card')!.getBoundingClientRect();
-      const height = box.height;
-      for (const name of ['share', 'download']) {
-        const r = part(el, name)!.getBoundingClientRect();
-        if (size === 'tiny') {
-          expect(r.width, `${name} hidden in tiny`).to.equal(0);
-          continue;
-        }
-        expect(r.width >= 24 && r.height >= 24, `${name} is ${r.width} x ${r.height}`).to.equal(true);
-        expect(r.left >= box.left && r.right <= box.right && r.top >= box.top && r.bottom <= box.bottom, `${name} inside the card`).to.equal(true);
+      const height = part(el, 'card')!.getBoundingClientRect().height;
+      for (const box of targets(el)) {
+        if (size === 'tiny') expect(box, 'hidden in tiny').to.equal('hidden');
+        else expect(box !== 'hidden' && box.width >= 24 && box.height >= 24, JSON.stringify(box)).to.equal(true);
       }
-      // The card keeps its height for its size: the title's lines decide it, not the new controls.
+      await asTouchScreen([el], async () => {
+        for (const box of targets(el)) if (size !== 'tiny') expect(box !== 'hidden' && box.width >= 44 && box.height >= 44, JSON.stringify(box)).to.equal(true);
+      });
+      // Off a touch screen the card keeps its height for its size: the title's lines decide it, not the new controls.
       el.shadowRoot!.querySelector('.tools')!.remove();
       await new Promise(requestAnimationFrame);
       expect(part(el, 'card')!.getBoundingClientRect().height).to.equal(height);

@@ -139,14 +139,13 @@ export class ServicePlaylist extends ServiceElement {
     const { engine } = this.#rows;
     const { tracks } = this;
     // The first play was a row's: `t` and `start-track` are spent.
-    if (tracks.some((t) => t.id === engine.state.track?.id)) this.#first.spend();
+    if (tracks.some((t) => t.id === engine.state.track?.id)) this.#first.spent = true;
     void this.#first.autoplay(engine, this.#startsWith(tracks), { queue: tracks, client: this.client });
   }
 
-  /** The `start-track`'s track, when it is one of `tracks`, else the first. */
+  /** The `start-track`'s track, when it is one of `tracks` (a whole number in range), else the first. */
   #startsWith(tracks: readonly Track[]): Track | undefined {
-    const n = this.startTrack ?? 1;
-    return tracks[Number.isInteger(n) && n >= 1 && n <= tracks.length ? n - 1 : 0];
+    return tracks[(this.startTrack ?? 1) - 1] ?? tracks[0];
   }
 
   protected override render() {

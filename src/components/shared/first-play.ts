@@ -25,25 +25,16 @@ export async function playFrom(engine: AudioEngine, track: Track, options: PlayO
  * element showing Play and fires `service-autoplay-blocked`.
  */
 export class FirstPlay {
-  #spent = false;
+  /** The first play has happened (here, or by a row or the still bar): `t` no longer applies. */
+  spent = false;
   #autoplayed = false;
 
   constructor(private readonly host: Host) {}
 
-  /** Whether the first play has happened: `t` no longer applies. */
-  get spent(): boolean {
-    return this.#spent;
-  }
-
-  /** The first play happened otherwise (a row, the still bar). */
-  spend(): void {
-    this.#spent = true;
-  }
-
   /** Plays `track`, from `t` if it is the element's first play. */
   async play(engine: AudioEngine, track: Track, options: PlayOptions): Promise<void> {
-    const at = this.#spent ? 0 : (parseStartTime(this.host.t) ?? 0);
-    this.#spent = true;
+    const at = this.spent ? 0 : (parseStartTime(this.host.t) ?? 0);
+    this.spent = true;
     if (await playFrom(engine, track, options, at)) this.host.emit('service-autoplay-blocked', { trackId: track.id });
   }
 

@@ -6,7 +6,7 @@ export type Shared = 'shared' | 'copied' | 'failed';
  * `allow="web-share"` refuses it: then the link is copied), else copies it to the clipboard.
  */
 export async function shareLink(title: string, url: string): Promise<Shared> {
-  const nav = globalThis.navigator;
+  const nav = navigator;
   if (nav.share) {
     try {
       await nav.share({ title, url });

@@ -26,6 +26,7 @@ export const trackCardStyles = css`
     border-radius: var(--_radius);
   }
   .card {
+    position: relative;
     display: grid;
     grid-template-columns: auto minmax(0, 1fr) auto;
     gap: 12px;
@@ -196,27 +197,21 @@ export const trackCardStyles = css`
     background: var(--_surface);
     color: var(--_text);
   }
-  /* A touch screen's targets are 44 px where the card has the width (an embed's frame is the card's width). */
-  @media (pointer: coarse) and (min-width: 421px) {
-    :host(:not([size='compact'], [size='tiny'])) .tool {
-      width: 44px;
-      height: 44px;
+  /* On a touch screen 44 px, as theme.ts makes every button: at 300 px the text gives up the room. */
+  @media (pointer: coarse) {
+    .tool {
+      min-width: 44px;
+      min-height: 44px;
     }
-  }
-  .card {
-    position: relative;
   }
   /* "Link copied", or the link to copy by hand: over the card's bottom edge, for a moment. */
   .note {
     position: absolute;
     inset-inline: 12px;
     bottom: 4px;
-    width: auto;
-    margin-inline-start: auto;
     padding: 2px 8px;
     font: inherit;
     font-size: 0.8125em;
-    line-height: 1.4;
     color: var(--_background);
     background: var(--_text);
     border: none;

@@ -136,7 +136,7 @@ export class ServiceTrackCard extends ServiceElement {
 
   // A click on the still bar plays the track from there, as SoundCloud's waveform does.
   #startAt(track: Track, seconds: number) {
-    this.#first.spend();
+    this.#first.spent = true;
     void playFrom(this.#audio.engine, track, { client: this.client }, seconds);
   }
 
@@ -149,9 +149,10 @@ export class ServiceTrackCard extends ServiceElement {
   async #share(track: Track, url: string) {
     const { t, lang } = this.i18n;
     const shared = (this.shared = await shareLink(track.title, url));
-    if (shared === 'copied') announce(t('Link copied'), lang);
-    // The note shows for 2 s; a later share's note is its own.
-    if (shared === 'copied') setTimeout(() => this.shared === shared && (this.shared = undefined), 2000);
+    if (shared === 'copied') {
+      announce(t('Link copied'), lang);
+      setTimeout(() => this.shared === shared && (this.shared = undefined), 2000); // a later share's note is its own
+    }
     await this.updateComplete;
     this.renderRoot.querySelector<HTMLInputElement>('input.note')?.select();
   }
@@ -216,7 +217,7 @@ export class ServiceTrackCard extends ServiceElement {
   /** "Link copied"; or the link, selected, where it could not be copied (until focus leaves it). */
   #note(track: Track) {
     const { t } = this.i18n;
-    if (this.shared === 'copied') return html`<span part="share-note" class="note" aria-hidden="true">${t('Link copied')}</span>`;
+    if (this.shared === 'copied') return html`<span part="share-note" class="note">${t('Link copied')}</span>`;
     if (this.shared !== 'failed') return nothing;
     return html`<input part="share-note" class="note" readonly .value=${track.link ?? ''} aria-label=${t('Link to {title}', { title: track.title })}
       @blur=${() => (this.shared = undefined)}>`;
