@@ -151,10 +151,12 @@ export class ServiceTrackCard extends ServiceElement {
     const shared = (this.shared = await shareLink(track.title, url));
     if (shared === 'copied') {
       announce(t('Link copied'), lang);
-      setTimeout(() => this.shared === shared && (this.shared = undefined), 2000); // a later share's note is its own
+      setTimeout(() => this.shared === shared && (this.shared = undefined), 2000); // unless another share's outcome replaced it
     }
     await this.updateComplete;
-    this.renderRoot.querySelector<HTMLInputElement>('input.note')?.select();
+    const field = this.renderRoot.querySelector<HTMLInputElement>('input.note');
+    field?.focus(); // not every engine's select() moves the focus
+    field?.select();
   }
 
   #renderTrack(track: Track) {
