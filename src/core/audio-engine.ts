@@ -68,8 +68,10 @@ export function createAudioEngine(options: AudioEngineOptions = {}): AudioEngine
    */
   const playFailed = (error: unknown) => {
     const { name, message } = (error ?? {}) as Error;
-    if (name === 'NotAllowedError') set({ status: 'paused', paused: true, blocked: true });
-    else if (name !== 'AbortError') failWith((name !== 'NotSupportedError' && message) || COULD_NOT_PLAY);
+    if (name === 'NotAllowedError') {
+      clearWatchdog(); // a browser that blocks may also hold the data back (iOS) until the gesture: no timeout
+      set({ status: 'paused', paused: true, blocked: true });
+    } else if (name !== 'AbortError') failWith((name !== 'NotSupportedError' && message) || COULD_NOT_PLAY);
   };
 
   // An error the element reported while it went on playing (see the `error` listener).

@@ -114,6 +114,17 @@ describe('the audio engine in Node, with a media element of its own', () => {
     stop();
   });
 
+  test('a play the autoplay policy refused waits for the gesture: the load\'s watchdog does not fail it', async () => {
+    media.stall = true; // as iOS holds the data back until the reader's gesture
+    const slow = createClient({ appName: 'audio-engine-test', host: service.url, timeout: 50 });
+    media.refusePlay = Object.assign(new Error('play() needs a gesture'), { name: 'NotAllowedError' });
+    await engine.play(tracks[0]!, { client: slow });
+    // Nothing happens within: a timer set now, as long, fires after the watchdog's (timers run by deadline).
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.deepEqual([engine.state.status, engine.state.blocked, engine.state.error], ['paused', true, undefined]);
+    assert.ok(media.getAttribute('src'), 'the source stays');
+  });
+
   test('no stream URL (no host answers) is an error with the client\'s words', async () => {
     const unreachable = createClient({ appName: 'audio-engine-test', hostListUrl: 'http://127.0.0.1:9/hosts', timeout: 2000 });
     await engine.play(tracks[0]!, { client: unreachable });
