@@ -64,10 +64,14 @@ export function createAudioEngine(options: AudioEngineOptions = {}): AudioEngine
    * Playing failed with `error`, in words: a source the engine cannot play (NotSupportedError; WebKit
    * rejects `play()` with it before the element's error event) is the same sentence in every engine.
    * An AbortError is no failure: a pause or another track came first (WebKit says so more often than the others).
+   * A NotAllowedError is the browser's autoplay policy: paused, `blocked`, waiting for the reader's gesture.
    */
   const playFailed = (error: unknown) => {
     const { name, message } = (error ?? {}) as Error;
-    if (name !== 'AbortError') failWith((name !== 'NotSupportedError' && message) || COULD_NOT_PLAY);
+    if (name === 'NotAllowedError') {
+      clearWatchdog(); // a browser that blocks may also hold the data back (iOS) until the gesture: no timeout
+      set({ status: 'paused', paused: true, blocked: true });
+    } else if (name !== 'AbortError') failWith((name !== 'NotSupportedError' && message) || COULD_NOT_PLAY);
   };
 
   // An error the element reported while it went on playing (see the `error` listener).
@@ -90,7 +94,7 @@ export function createAudioEngine(options: AudioEngineOptions = {}): AudioEngine
     };
     const on: Record<string, () => unknown> = {
       loadeddata: clearWatchdog,
-      playing: () => set({ status: 'playing', paused: false }),
+      playing: () => set({ status: 'playing', paused: false, blocked: undefined }),
       // WebKit pauses after the error event (or play()'s rejection): the error stays.
       pause: () => media.ended || state.status === 'error' || set({ status: state.status === 'loading' ? 'loading' : 'paused', paused: true }),
       waiting: () => (erredWhilePlaying ? fail() : set({ status: 'loading' })),
@@ -140,7 +144,7 @@ export function createAudioEngine(options: AudioEngineOptions = {}): AudioEngine
     media.pause();
     set({
       track, queue, index, status: autoplay ? 'loading' : 'paused', paused: !autoplay,
-      currentTime: 0, duration: track.duration, error: undefined,
+      currentTime: 0, duration: track.duration, error: undefined, blocked: undefined,
     });
     showInMediaSession(engine, track);
     try {

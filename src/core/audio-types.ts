@@ -21,6 +21,8 @@ export interface PlayerState {
   muted: boolean;
   /** Why playback failed, for status `error`. */
   error?: string;
+  /** The browser refused to start playback before a gesture (its autoplay policy): paused, not failed, until it plays. */
+  blocked?: boolean;
 }
 
 export interface PlayOptions {

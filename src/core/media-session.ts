@@ -1,4 +1,4 @@
-import type { AudioEngine } from './audio-types.js';
+import type { AudioEngine, PlayerState } from './audio-types.js';
 import type { Track } from './types.js';
 
 /**
@@ -20,6 +20,7 @@ export function showInMediaSession(engine: AudioEngine, track: Track): void {
     seekbackward: (details) => engine.seek(engine.state.currentTime - (details.seekOffset ?? 10)),
     seekforward: (details) => engine.seek(engine.state.currentTime + (details.seekOffset ?? 10)),
   };
+  followPosition(engine, session);
   for (const action in handlers) {
     try {
       session.setActionHandler(action as MediaSessionAction, handlers[action as MediaSessionAction]!);
@@ -27,4 +28,30 @@ export function showInMediaSession(engine: AudioEngine, track: Track): void {
       // an action this browser does not support
     }
   }
+}
+
+const following = new WeakSet<AudioEngine>();
+
+/**
+ * Keeps the system's position (lock screen, notification) in step with `engine`: at each play,
+ * pause, seek and new duration, and once a second of playback (the system runs the clock between);
+ * cleared when nothing plays. Some engines throw on a state they dislike: a position is never worth an error.
+ */
+function followPosition(engine: AudioEngine, session: MediaSession): void {
+  if (following.has(engine) || !session.setPositionState) return;
+  following.add(engine);
+  let told: PlayerState | undefined;
+  engine.subscribe((state) => {
+    const { track, status, paused, currentTime: position, duration } = state;
+    const live = !!track && status !== 'idle' && status !== 'ended' && status !== 'error' && duration > 0 && Number.isFinite(duration);
+    const same = told && live && track === told.track && paused === told.paused && duration === told.duration;
+    if (same && position >= told!.currentTime && position < told!.currentTime + 1) return;
+    try {
+      if (live) session.setPositionState({ duration, playbackRate: 1, position: Math.min(Math.max(0, position), duration) || 0 });
+      else if (told) session.setPositionState();
+    } catch {
+      // a value this engine refused, or no position support
+    }
+    told = live ? state : undefined;
+  });
 }

@@ -58,6 +58,8 @@ export interface Track {
   permalink?: string;
   /** Added by the client: the public page as an absolute URL, when `permalink` is a path. */
   link?: string;
+  /** Production's file to download (the reference service's too): its `url` is there for a downloadable track. */
+  download?: { url?: string | null; mirrors?: string[] };
 }
 
 /** 2.3 Playlist */

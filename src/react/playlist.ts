@@ -11,6 +11,8 @@ export const ServicePlaylist = createComponent({
   events: {
     /** The playlist could not be loaded. Detail: `{ message, status, operation, kind }`. */
     onServiceError: 'service-error' as EventName<GlobalEventHandlersEventMap['service-error']>,
+    /** The browser refused to start playback without a gesture (`autoplay`): Play all shows. Detail: `{ trackId }`. */
+    onServiceAutoplayBlocked: 'service-autoplay-blocked' as EventName<GlobalEventHandlersEventMap['service-autoplay-blocked']>,
   },
   displayName: 'ServicePlaylist',
 });

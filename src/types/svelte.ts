@@ -112,11 +112,13 @@ declare module 'svelte/elements' {
       'onservice-logout'?: (event: GlobalEventHandlersEventMap['service-logout']) => void;
     };
     /** A playlist or album with its tracks, playable. */
-    'service-playlist': Tag<ServicePlaylist, 'playlistId' | 'url' | 'loading' | 'headingLevel' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme' | 'lang'> & {
+    'service-playlist': Tag<ServicePlaylist, 'playlistId' | 'url' | 'loading' | 'headingLevel' | 't' | 'autoplay' | 'startTrack' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme' | 'lang'> & {
       /** The playlist's public id. */
       'playlist-id'?: Attr<ServicePlaylist['playlistId']>;
       /** The level of the heading that holds the playlist's name, 2 to 6 (default 2): set it to fit the page's outline, e.g. `3` under the page's `h2`. Another value means 2. */
       'heading-level'?: Attr<ServicePlaylist['headingLevel']>;
+      /** The track, from 1, that autoplay and the first Play all start with; out of range means the first. */
+      'start-track'?: Attr<ServicePlaylist['startTrack']>;
       /** The application's name, sent as `app_name`. */
       'app-name'?: Attr<ServicePlaylist['appName']>;
       /** The application's API key (needed to log in). */
@@ -127,6 +129,8 @@ declare module 'svelte/elements' {
       'auth-url'?: Attr<ServicePlaylist['authUrl']>;
       /** The playlist could not be loaded. Detail: `{ message, status, operation, kind }`. */
       'onservice-error'?: (event: GlobalEventHandlersEventMap['service-error']) => void;
+      /** The browser refused to start playback without a gesture (`autoplay`): Play all shows. Detail: `{ trackId }`. */
+      'onservice-autoplay-blocked'?: (event: GlobalEventHandlersEventMap['service-autoplay-blocked']) => void;
     };
     /** Configuration for the elements inside it. */
     'service-provider': Tag<ServiceProvider, 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host'> & {
@@ -157,7 +161,7 @@ declare module 'svelte/elements' {
       'onservice-error'?: (event: GlobalEventHandlersEventMap['service-error']) => void;
     };
     /** A track with a play button. */
-    'service-track-card': Tag<ServiceTrackCard, 'trackId' | 'url' | 'size' | 'loading' | 'headingLevel' | 'favorites' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme' | 'lang'> & {
+    'service-track-card': Tag<ServiceTrackCard, 'trackId' | 'url' | 'size' | 'loading' | 'headingLevel' | 'favorites' | 't' | 'autoplay' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme' | 'lang'> & {
       /** The track's public id. */
       'track-id'?: Attr<ServiceTrackCard['trackId']>;
       /** The level of the heading that holds the track's title, 2 to 6 (default 3): set it to fit the page's outline, e.g. `3` under the page's `h2`. Another value means 3. */
@@ -172,6 +176,8 @@ declare module 'svelte/elements' {
       'auth-url'?: Attr<ServiceTrackCard['authUrl']>;
       /** The track could not be loaded. Detail: `{ message, status, operation, kind }`. */
       'onservice-error'?: (event: GlobalEventHandlersEventMap['service-error']) => void;
+      /** The browser refused to start playback without a gesture (`autoplay`): the card shows Play. Detail: `{ trackId }`. */
+      'onservice-autoplay-blocked'?: (event: GlobalEventHandlersEventMap['service-autoplay-blocked']) => void;
     };
     /** The ranked trending tracks, playable. */
     'service-trending-list': Tag<ServiceTrendingList, 'time' | 'genre' | 'limit' | 'controls' | 'loading' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme' | 'lang'> & {

@@ -64,10 +64,12 @@ declare module 'vue' {
       onServiceLogout?: (event: GlobalEventHandlersEventMap['service-logout']) => void;
     }, { 'service-login-success': GlobalEventHandlersEventMap['service-login-success']; 'service-login-error': GlobalEventHandlersEventMap['service-login-error']; 'service-logout': GlobalEventHandlersEventMap['service-logout'] }>;
     /** A playlist or album with its tracks, playable. */
-    'service-playlist': Tag<ServicePlaylist, 'playlistId' | 'url' | 'loading' | 'headingLevel' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme' | 'lang', {
+    'service-playlist': Tag<ServicePlaylist, 'playlistId' | 'url' | 'loading' | 'headingLevel' | 't' | 'autoplay' | 'startTrack' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme' | 'lang', {
       /** The playlist could not be loaded. Detail: `{ message, status, operation, kind }`. */
       onServiceError?: (event: GlobalEventHandlersEventMap['service-error']) => void;
-    }, { 'service-error': GlobalEventHandlersEventMap['service-error'] }>;
+      /** The browser refused to start playback without a gesture (`autoplay`): Play all shows. Detail: `{ trackId }`. */
+      onServiceAutoplayBlocked?: (event: GlobalEventHandlersEventMap['service-autoplay-blocked']) => void;
+    }, { 'service-error': GlobalEventHandlersEventMap['service-error']; 'service-autoplay-blocked': GlobalEventHandlersEventMap['service-autoplay-blocked'] }>;
     /** Configuration for the elements inside it. */
     'service-provider': Tag<ServiceProvider, 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host', Record<never, never>, Record<never, never>>;
     /** A search box with a keyboard-navigable result list. */
@@ -78,10 +80,12 @@ declare module 'vue' {
       onServiceError?: (event: GlobalEventHandlersEventMap['service-error']) => void;
     }, { 'service-select': GlobalEventHandlersEventMap['service-select']; 'service-error': GlobalEventHandlersEventMap['service-error'] }>;
     /** A track with a play button. */
-    'service-track-card': Tag<ServiceTrackCard, 'trackId' | 'url' | 'size' | 'loading' | 'headingLevel' | 'favorites' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme' | 'lang', {
+    'service-track-card': Tag<ServiceTrackCard, 'trackId' | 'url' | 'size' | 'loading' | 'headingLevel' | 'favorites' | 't' | 'autoplay' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme' | 'lang', {
       /** The track could not be loaded. Detail: `{ message, status, operation, kind }`. */
       onServiceError?: (event: GlobalEventHandlersEventMap['service-error']) => void;
-    }, { 'service-error': GlobalEventHandlersEventMap['service-error'] }>;
+      /** The browser refused to start playback without a gesture (`autoplay`): the card shows Play. Detail: `{ trackId }`. */
+      onServiceAutoplayBlocked?: (event: GlobalEventHandlersEventMap['service-autoplay-blocked']) => void;
+    }, { 'service-error': GlobalEventHandlersEventMap['service-error']; 'service-autoplay-blocked': GlobalEventHandlersEventMap['service-autoplay-blocked'] }>;
     /** The ranked trending tracks, playable. */
     'service-trending-list': Tag<ServiceTrendingList, 'time' | 'genre' | 'limit' | 'controls' | 'loading' | 'appName' | 'apiKey' | 'hostListUrl' | 'authUrl' | 'host' | 'theme' | 'lang', {
       /** The list could not be loaded. Detail: `{ message, status, operation, kind }`. */

@@ -102,6 +102,29 @@ describe('the audio engine in Node, with a media element of its own', () => {
     assert.deepEqual([engine.state.status, engine.state.error], ['error', 'The track could not be played.']);
   });
 
+  test('play() refused by the autoplay policy (NotAllowedError) is paused and blocked, not an error, until a play plays', async () => {
+    const { player, events, stop } = playerWithLog();
+    media.refusePlay = Object.assign(new Error('play() failed because the user didn\'t interact with the document first.'), { name: 'NotAllowedError' });
+    await engine.play(tracks[0]!, { client });
+    assert.deepEqual([engine.state.status, engine.state.paused, engine.state.blocked, engine.state.error], ['paused', true, true, undefined]);
+    assert.deepEqual(events.slice(1), [`play:${tracks[0]!.id}`, `pause:${tracks[0]!.id}`], 'asked to play, then paused: no error event');
+    await media.loading;
+    await player.play({ client });
+    assert.deepEqual([engine.state.status, engine.state.blocked], ['playing', undefined]);
+    stop();
+  });
+
+  test('a play the autoplay policy refused waits for the gesture: the load\'s watchdog does not fail it', async () => {
+    media.stall = true; // as iOS holds the data back until the reader's gesture
+    const slow = createClient({ appName: 'audio-engine-test', host: service.url, timeout: 50 });
+    media.refusePlay = Object.assign(new Error('play() needs a gesture'), { name: 'NotAllowedError' });
+    await engine.play(tracks[0]!, { client: slow });
+    // Nothing happens within: a timer set now, as long, fires after the watchdog's (timers run by deadline).
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.deepEqual([engine.state.status, engine.state.blocked, engine.state.error], ['paused', true, undefined]);
+    assert.ok(media.getAttribute('src'), 'the source stays');
+  });
+
   test('no stream URL (no host answers) is an error with the client\'s words', async () => {
     const unreachable = createClient({ appName: 'audio-engine-test', hostListUrl: 'http://127.0.0.1:9/hosts', timeout: 2000 });
     await engine.play(tracks[0]!, { client: unreachable });

@@ -10,6 +10,7 @@ import { TrackRows } from '../../controllers/track-rows.js';
 import { trackRowStyles } from '../shared/track-rows.js';
 import { playlistStyles } from './playlist.styles.js';
 import { define } from '../shared/configured-element.js';
+import { FirstPlay } from '../shared/first-play.js';
 
 interface PlaylistData {
   playlist: Playlist;
@@ -42,6 +43,7 @@ async function loadPlaylist(client: Client, id: string | undefined, url: string 
  *
  * @summary A playlist or album with its tracks, playable.
  * @fires service-error - The playlist could not be loaded. Detail: `{ message, status, operation, kind }`.
+ * @fires service-autoplay-blocked - The browser refused to start playback without a gesture (`autoplay`): Play all shows. Detail: `{ trackId }`.
  * @csspart header - The header box.
  * @csspart artwork - The playlist's artwork.
  * @csspart kind - The Album or Playlist mark.
@@ -82,6 +84,9 @@ export class ServicePlaylist extends ServiceElement {
     url: {},
     loading: { reflect: true },
     headingLevel: { type: Number, attribute: 'heading-level' },
+    t: {},
+    autoplay: { type: Boolean },
+    startTrack: { type: Number, attribute: 'start-track' },
   };
 
   /** The playlist's public id. */
@@ -95,6 +100,14 @@ export class ServicePlaylist extends ServiceElement {
    * the page's outline, e.g. `3` under the page's `h2`. Another value means 2.
    */
   headingLevel = 2;
+  /** Where the first play (the `start-track`'s) starts: seconds (`90`), a clock (`1:30`) or units (`1m30s`); another value is ignored. */
+  t?: string;
+  /** Plays the list from `start-track` once it is loaded (once per element); where the browser refuses, fires `service-autoplay-blocked`. */
+  autoplay = false;
+  /** The track, from 1, that autoplay and the first Play all start with; out of range means the first. */
+  startTrack?: number;
+
+  readonly #first = new FirstPlay(this);
 
   /** The name of the playlist the current run found, if it got that far: what its failure names. */
   #name?: string;
@@ -120,6 +133,19 @@ export class ServicePlaylist extends ServiceElement {
   /** The loaded tracks, in order. */
   get tracks(): readonly Track[] {
     return this.#data.value?.tracks ?? [];
+  }
+
+  protected override updated(): void {
+    const { engine } = this.#rows;
+    const { tracks } = this;
+    // The first play was a row's: `t` and `start-track` are spent.
+    if (tracks.some((t) => t.id === engine.state.track?.id)) this.#first.spent = true;
+    void this.#first.autoplay(engine, this.#startsWith(tracks), { queue: tracks, client: this.client });
+  }
+
+  /** The `start-track`'s track, when it is one of `tracks` (a whole number in range), else the first. */
+  #startsWith(tracks: readonly Track[]): Track | undefined {
+    return tracks[(this.startTrack ?? 1) - 1] ?? tracks[0];
   }
 
   protected override render() {
@@ -170,18 +196,21 @@ export class ServicePlaylist extends ServiceElement {
     const { t } = this.i18n;
     return html`<button part="play-all" class="play-all" ?disabled=${tracks.length === 0}
       aria-label=${playing ? t('Pause {title}', { title: name }) : t('Play all of {name}', { name })}
-      @click=${() => (playing ? engine.pause() : this.#play(tracks[0], tracks))}>
+      @click=${() => (playing ? engine.pause() : this.#play(tracks))}>
       ${playing ? pauseIcon() : playIcon()} ${this.i18n.t(playing ? 'Pause' : 'Play all')}
     </button>`;
   }
 
-  /** Plays `track` from the start with `tracks` queued (Play all). */
-  #play(track: Track | undefined, tracks: readonly Track[]): void {
-    if (!track) return;
+  /** Plays `tracks` (Play all): the first time from `start-track` at `t`, else the first track from its start. */
+  #play(tracks: readonly Track[]): void {
     const { engine } = this.#rows;
+    const first = this.#startsWith(tracks);
+    if (!first) return;
+    const options = { queue: tracks, client: this.client };
+    if (!this.#first.spent) return void this.#first.play(engine, first, options);
     // The engine resumes a current track (keeping its queue) rather than restarting it: rewind first.
-    if (engine.state.track?.id === track.id) engine.seek(0);
-    this.#rows.play(track, tracks);
+    if (engine.state.track?.id === tracks[0]!.id) engine.seek(0);
+    this.#rows.play(tracks[0]!, tracks);
   }
 }
 

@@ -29,3 +29,5 @@ export const heartIcon = () => icon('M12 21 3.5 12.5A5 5 0 0 1 12 6a5 5 0 0 1 8.
 export const repostIcon = () => icon('M7 7h10v3l4-4-4-4v3H5v6h2zm10 10H7v-3l-4 4 4 4v-3h12v-6h-2z');
 export const playsIcon = () => icon('M3 12h3v8H3zm5-4h3v12H8zm5-5h3v17h-3zm5 8h3v9h-3z');
 export const downloadIcon = () => icon('M11 3h2v9l3.5-3.5 1.4 1.4L12 15.8 6.1 9.9l1.4-1.4L11 12zM4 18h16v2H4z');
+/** Share: an arrow up out of a tray, as the systems' share sheets draw it. */
+export const shareIcon = () => icon('M12 2 6.5 7.5H11V15h2V7.5h4.5zM5 10h3v2H7v8h10v-8h-1v-2h3v12H5z');

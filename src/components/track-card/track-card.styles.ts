@@ -26,6 +26,7 @@ export const trackCardStyles = css`
     border-radius: var(--_radius);
   }
   .card {
+    position: relative;
     display: grid;
     grid-template-columns: auto minmax(0, 1fr) auto;
     gap: 12px;
@@ -168,6 +169,63 @@ export const trackCardStyles = css`
   }
   .play[aria-busy='true'] {
     opacity: 0.75;
+  }
+  /* Share and download under the play button (beside it in compact): 28 px targets, within every size's height. */
+  .actions {
+    display: flex;
+    flex-direction: column;
+    align-items: center;
+    gap: 4px;
+  }
+  .tools {
+    display: flex;
+    gap: 4px;
+  }
+  .tool {
+    width: 28px;
+    height: 28px;
+    padding: 0;
+    border: none;
+    border-radius: 50%;
+    background: none;
+    color: var(--_muted);
+    display: grid;
+    place-items: center;
+    font-size: 18px;
+  }
+  .tool:hover {
+    background: var(--_surface);
+    color: var(--_text);
+  }
+  /* On a touch screen 44 px, as theme.ts makes every button: at 300 px the text gives up the room. */
+  @media (pointer: coarse) {
+    .tool {
+      min-width: 44px;
+      min-height: 44px;
+    }
+  }
+  /* "Link copied", or the link to copy by hand: over the card's bottom edge, for a moment. */
+  .note {
+    position: absolute;
+    inset-inline: 12px;
+    bottom: 4px;
+    padding: 2px 8px;
+    font: inherit;
+    font-size: 0.8125em;
+    color: var(--_background);
+    background: var(--_text);
+    border: none;
+    border-radius: 6px;
+    text-align: center;
+  }
+  :host([size='compact']) .actions {
+    flex-direction: row-reverse;
+  }
+  :host([size='compact']) .tools {
+    flex-direction: column;
+  }
+  :host([size='tiny']) .tools {
+    display: none;
   }
   :host([size='compact']) .artwork {
     width: 56px;

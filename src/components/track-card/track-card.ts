@@ -8,11 +8,14 @@ import { getFavorites, type FavoritesStore } from '../../core/favorites-store.js
 import { getSession } from '../../core/login/session.js';
 import { theme } from '../shared/theme.js';
 import { safeUrl, stat } from '../shared/format.js';
-import { downloadIcon, heartIcon, pauseIcon, playIcon, playsIcon, repostIcon, verifiedIcon } from '../shared/icons.js';
+import { downloadIcon, heartIcon, pauseIcon, playIcon, playsIcon, repostIcon, shareIcon, verifiedIcon } from '../shared/icons.js';
 import { levelOf, picture, taskView } from '../shared/states.js';
 import { progress, progressStyles } from '../shared/progress.js';
 import { trackCardStyles } from './track-card.styles.js';
 import { define } from '../shared/configured-element.js';
+import { FirstPlay, playFrom } from '../shared/first-play.js';
+import { announce } from '../../core/announcer.js';
+import { shareLink, type Shared } from './share.js';
 
 /**
  * One track: artwork, title, artist, counts, genre, mood and tags, with a play/pause button bound
@@ -23,6 +26,7 @@ import { define } from '../shared/configured-element.js';
  *
  * @summary A track with a play button.
  * @fires service-error - The track could not be loaded. Detail: `{ message, status, operation, kind }`.
+ * @fires service-autoplay-blocked - The browser refused to start playback without a gesture (`autoplay`): the card shows Play. Detail: `{ trackId }`.
  * @csspart card - The card's box.
  * @csspart artwork - The artwork image.
  * @csspart title - The track's title.
@@ -35,6 +39,9 @@ import { define } from '../shared/configured-element.js';
  * @csspart tags - The list of tags.
  * @csspart link - The title's link to the track's public page, when the service names one (`permalink`).
  * @csspart badge - The genre, mood, remix and downloadable marks.
+ * @csspart share - The share button (the system's share sheet, else copies the public page's URL), when the service names one (`permalink`); not in tiny.
+ * @csspart download - The download link, for a downloadable track; not in tiny.
+ * @csspart share-note - "Link copied", for 2 s after the share button copied the link; or, where the clipboard refused, the link itself in a selected read-only field.
  * @csspart loading - The loading skeleton.
  * @csspart error - The error message.
  * @csspart retry - Retry, where asking again can help: a host that failed or could not be reached (not an item the service does not have).
@@ -57,6 +64,9 @@ export class ServiceTrackCard extends ServiceElement {
     loading: { reflect: true },
     headingLevel: { type: Number, attribute: 'heading-level' },
     favorites: { attribute: false },
+    t: {},
+    autoplay: { type: Boolean },
+    shared: { state: true },
   };
 
   /** The track's public id. */
@@ -74,6 +84,14 @@ export class ServiceTrackCard extends ServiceElement {
   headingLevel = 3;
   /** The favourites store whose count the card shows over the fetched one; default the page's for its settings' session (the favourite buttons'). */
   favorites?: FavoritesStore;
+  /** Where the first play starts: seconds (`90`), a clock (`1:30`) or units (`1m30s`); another value is ignored. */
+  t?: string;
+  /** Plays the track once it is loaded (once per element); where the browser refuses, fires `service-autoplay-blocked`. */
+  autoplay = false;
+  /** What the last share came to, while its note shows. */
+  protected shared?: Shared;
+
+  readonly #first = new FirstPlay(this);
 
   readonly #data = new DataTask(this, {
     operation: 'getTrack',
@@ -112,12 +130,33 @@ export class ServiceTrackCard extends ServiceElement {
     }, t);
   }
 
+  protected override updated(): void {
+    void this.#first.autoplay(this.#audio.engine, this.track, { client: this.client });
+  }
+
   // A click on the still bar plays the track from there, as SoundCloud's waveform does.
-  async #startAt(track: Track, seconds: number) {
+  #startAt(track: Track, seconds: number) {
+    this.#first.spent = true;
+    void playFrom(this.#audio.engine, track, { client: this.client }, seconds);
+  }
+
+  #toggle(track: Track) {
     const { engine } = this.#audio;
-    await engine.load(track, { client: this.client });
-    engine.seek(seconds);
-    await engine.play(track, { client: this.client });
+    if (engine.state.track?.id === track.id) void engine.toggle(track, { client: this.client });
+    else void this.#first.play(engine, track, { client: this.client });
+  }
+
+  async #share(track: Track, url: string) {
+    const { t, lang } = this.i18n;
+    const shared = (this.shared = await shareLink(track.title, url));
+    if (shared === 'copied') {
+      announce(t('Link copied'), lang);
+      setTimeout(() => this.shared === shared && (this.shared = undefined), 2000); // unless another share's outcome replaced it
+    }
+    await this.updateComplete;
+    const field = this.renderRoot.querySelector<HTMLInputElement>('input.note');
+    field?.focus(); // not every engine's select() moves the focus
+    field?.select();
   }
 
   #renderTrack(track: Track) {
@@ -128,8 +167,9 @@ export class ServiceTrackCard extends ServiceElement {
     const tiny = this.size === 'tiny';
     const artwork = safeUrl(track.artwork?.['480x480'] ?? track.artwork?.['150x150']);
     const tags = (track.tags ?? '').split(',').map((t) => t.trim()).filter(Boolean);
+    const download = track.downloadable ? safeUrl(track.download?.url ?? undefined) : undefined;
     const bar = progress(track.title, current, state.currentTime, current ? state.duration : track.duration, (seconds) => this.#audio.engine.seek(seconds), t, lang,
-      (seconds) => void this.#startAt(track, seconds));
+      (seconds) => this.#startAt(track, seconds));
     return html`
       <article part="card" class="card" aria-label=${t('{title} by {artist}', { title: track.title, artist: track.user.name })}>
         ${picture('artwork', artwork)}
@@ -156,17 +196,33 @@ export class ServiceTrackCard extends ServiceElement {
           ${tags.length ? html`<ul part="tags" class="tags" aria-label=${t('Tags')}>${tags.map((t) => html`<li dir="auto">${t}</li>`)}</ul>` : nothing}
           ${tiny ? nothing : bar}
         </div>
-        <button
-          part="play-button"
-          class="play"
-          aria-label=${t(playing ? 'Pause {title}' : 'Play {title}', { title: track.title })}
-          aria-busy=${current && state.status === 'loading' ? 'true' : 'false'}
-          @click=${() => void this.#audio.engine.toggle(track, { client: this.client })}
-        >
-          ${playing ? pauseIcon() : playIcon()}
-        </button>
+        <div class="actions">
+          <button
+            part="play-button"
+            class="play"
+            aria-label=${t(playing ? 'Pause {title}' : 'Play {title}', { title: track.title })}
+            aria-busy=${current && state.status === 'loading' ? 'true' : 'false'}
+            @click=${() => this.#toggle(track)}
+          >
+            ${playing ? pauseIcon() : playIcon()}
+          </button>
+          <div class="tools">
+            ${track.link ? html`<button part="share" class="tool" aria-label=${t('Share {title}', { title: track.title })} @click=${() => this.#share(track, track.link!)}>${shareIcon()}</button>` : nothing}
+            ${download ? html`<a part="download" class="tool" href=${download} download aria-label=${t('Download {title}', { title: track.title })}>${downloadIcon()}</a>` : nothing}
+          </div>
+        </div>
+        ${this.#note(track)}
       </article>
     `;
+  }
+
+  /** "Link copied"; or the link, selected, where it could not be copied (until focus leaves it). */
+  #note(track: Track) {
+    const { t } = this.i18n;
+    if (this.shared === 'copied') return html`<span part="share-note" class="note">${t('Link copied')}</span>`;
+    if (this.shared !== 'failed') return nothing;
+    return html`<input part="share-note" class="note" readonly .value=${track.link ?? ''} aria-label=${t('Link to {title}', { title: track.title })}
+      @blur=${() => (this.shared = undefined)}>`;
   }
 }
 

@@ -35,6 +35,10 @@ export type Key =
   | 'Loading track'
   | 'No track to show.'
   | 'This track is not available.'
+  | 'Share {title}'
+  | 'Download {title}'
+  | 'Link copied'
+  | 'Link to {title}'
   // The audio player.
   | 'Audio player'
   | 'Previous track'
