@@ -6,7 +6,7 @@ import { decodeId, encodeId } from '../ids.js';
 import { CDN_DIR, cdnFile, KIT_FILE, KIT_MISSING, kitBuilt } from '../embed/kit.js';
 import { KIT_TRANSLATIONS } from '../languages.js';
 import { embedLang, missingText } from '../embed/words.js';
-import { pageRenderer } from '../embed/render.js';
+import { EMBED_APP_NAME, pageRenderer } from '../embed/render.js';
 import { ELEMENT_OF, htmlDocument, KIT_PATH } from '../embed/document.js';
 import { EMBED_KINDS, EMBED_SIZES, EMBED_THEMES, type EmbedKind, type EmbedSize, type EmbedTheme } from '../embed/kinds.js';
 import { resolvePath, type FoundResource } from './resolve.js';
@@ -48,6 +48,12 @@ export const embedRoutes: RouteModule = (app, ctx) => {
     return { canonical: facts.url, oembed: `${origin}/oembed?url=${encodeURIComponent(facts.url)}&format=json`, head: shareTags(facts) };
   };
 
+  /** What the embed page's bootstrap needs to play a track before the kit arrives: its stream and duration (s). */
+  const earlyPlay = (resource: FoundResource) =>
+    resource.kind === 'track'
+      ? { 'data-stream': `${ctx.baseUrl}/v1/tracks/${encodeId(resource.row.id)}/stream?app_name=${EMBED_APP_NAME}`, 'data-duration': String(resource.row.duration) }
+      : {};
+
   const send = (reply: FastifyReply, doc: { html: string; csp: string }) =>
     reply
       .header('content-type', 'text/html; charset=utf-8')
@@ -61,7 +67,7 @@ export const embedRoutes: RouteModule = (app, ctx) => {
     const id = encodeId(resource.row.id);
     // English is the kit's own: no attribute, as before.
     const attributes = elementAttributes(resource.kind, id, size, theme, lang === 'en' ? undefined : lang);
-    const result = await renderPage(ELEMENT_OF[resource.kind], embed ? { ...attributes, 'data-embed': '' } : attributes);
+    const result = await renderPage(ELEMENT_OF[resource.kind], embed ? { ...attributes, 'data-embed': '', ...earlyPlay(resource) } : attributes);
     // The resource exists (it was just read): a failed render is the service's own fault.
     if (result.errors.length) throw result.errors[0];
     return result.html;
