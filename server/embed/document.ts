@@ -139,8 +139,8 @@ ${links.join('\n')}${links.length ? '\n' : ''}<style>${PAGE_STYLE}</style>
 ${script && !onDemand ? `${scripts}\n` : ''}</head>
 <body class="${layout === 'embed' ? `${size} ${theme} ${kind ?? ''}`.trim() : 'card'}"${onDemand ? ` data-kit="${KIT_PATH}"${translation ? ` data-translation="${translation}"` : ''}` : ''}>
 ${body}
-<template id="${PARSED_ID}"></template>
-${onDemand ? `<script>${BOOTSTRAP}</script>\n` : ''}</body>
+${onDemand ? `<script>${BOOTSTRAP}</script>\n` : ''}<template id="${PARSED_ID}"></template>
+</body>
 </html>
 `;
   const self = `'self' ${baseUrl}`;
