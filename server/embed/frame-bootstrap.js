@@ -33,28 +33,37 @@
     const host = path.find((node) => node.dataset?.stream);
     // Once the kit defines the element, it handles its own clicks.
     if (!host || customElements.get(host.localName)) return;
-    const early = g[EARLY];
-    const bar = path.find((node) => node.classList?.contains('still'));
-    const button = path.find((node) => node.part?.contains('play-button'));
-    if (!bar && !button) return;
-    let audio = early?.audio;
-    if (!audio) {
-      audio = new Audio(host.dataset.stream);
+    const find = (test) => path.find((node) => node.nodeType == 1 && test(node));
+    // What the kit would play: the card's still bar or Play, a list's row (anywhere on it), or its Play all (the first row).
+    const bar = host.dataset.duration && find((node) => node.classList.contains('still'));
+    const row = find((node) => node.dataset.trackId);
+    const play = find((node) => /^play-(button|all)$/.test(node.getAttribute('part')));
+    const id = host.getAttribute('track-id') ?? (row ?? (play && host.shadowRoot.querySelector('[data-track-id]')))?.dataset.trackId;
+    if (!id || !(bar || row || play)) return;
+    let early = g[EARLY];
+    const audio = early?.audio ?? new Audio();
+    if (!early) {
+      early = g[EARLY] = { audio };
       audio.preload = 'auto';
-      g[EARLY] = { audio, id: host.getAttribute('track-id') };
       // One at a time across the page's frames, as the engine's channel: this one pauses the others.
       const mine = () => g[EARLY]?.audio == audio;
       const channel = new BroadcastChannel('service-kit.playback');
       channel.onmessage = () => mine() && audio.pause();
       audio.onplaying = () => mine() && channel.postMessage(0);
     }
+    const other = early.id != id;
+    if (other) audio.src = host.dataset.stream.replace('{id}', (early.id = id));
     if (bar) {
       // Where on the still bar, from the start of the line (its right in RTL), as the kit's own bar.
       const box = bar.getBoundingClientRect();
       const from = getComputedStyle(bar).direction == 'rtl' ? box.right - event.clientX : event.clientX - box.left;
-      audio.currentTime = Math.floor(Math.min(Math.max(0, from / (box.width || 1)), 1) * host.dataset.duration);
+      const at = Math.floor(Math.min(Math.max(0, from / (box.width || 1)), 1) * host.dataset.duration);
+      audio.currentTime = at;
+      // WebKit may drop a seek made before it knows the duration: again once it does.
+      const seek = () => g[EARLY]?.audio == audio && audio.currentTime < at - 1 ? audio.duration > at && (audio.currentTime = at) : audio.removeEventListener('timeupdate', seek);
+      audio.addEventListener('timeupdate', seek);
     }
-    if (bar || audio.paused) audio.play().catch(() => {});
+    if (bar || other || audio.paused) audio.play().catch(() => {});
     else audio.pause();
   }, true);
 

@@ -48,11 +48,12 @@ export const embedRoutes: RouteModule = (app, ctx) => {
     return { canonical: facts.url, oembed: `${origin}/oembed?url=${encodeURIComponent(facts.url)}&format=json`, head: shareTags(facts) };
   };
 
-  /** What the embed page's bootstrap needs to play a track before the kit arrives: its stream and duration (s). */
-  const earlyPlay = (resource: FoundResource) =>
-    resource.kind === 'track'
-      ? { 'data-stream': `${ctx.baseUrl}/v1/tracks/${encodeId(resource.row.id)}/stream?app_name=${EMBED_APP_NAME}`, 'data-duration': String(resource.row.duration) }
-      : {};
+  /** What the embed page's bootstrap needs to play before the kit arrives: the streams' URL (`{id}` a track's id) and a track's duration (s). */
+  const earlyPlay = (resource: FoundResource) => {
+    if (resource.kind === 'user') return {};
+    const stream = { 'data-stream': `${ctx.baseUrl}/v1/tracks/{id}/stream?app_name=${EMBED_APP_NAME}` };
+    return resource.kind === 'track' ? { ...stream, 'data-duration': String(resource.row.duration) } : stream;
+  };
 
   const send = (reply: FastifyReply, doc: { html: string; csp: string }) =>
     reply

@@ -1,4 +1,4 @@
-import { html, nothing, type PropertyDeclarations } from 'lit';
+import { html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
 import type { Client, Playlist, Track } from '../../core/index.js';
 import { ServiceElement } from '../shared/service-element.js';
 import { DataTask, resolveAs } from '../../controllers/data-task.js';
@@ -120,6 +120,11 @@ export class ServicePlaylist extends ServiceElement {
   /** The loaded tracks, in order. */
   get tracks(): readonly Track[] {
     return this.#data.value?.tracks ?? [];
+  }
+
+  protected override updated(changed: PropertyValues): void {
+    super.updated(changed);
+    this.#rows.adoptEarly(this.tracks);
   }
 
   protected override render() {
