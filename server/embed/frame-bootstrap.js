@@ -8,15 +8,16 @@
   const g = globalThis;
   const EARLY = Symbol.for('service-kit.embed.audio');
   const INBOX = Symbol.for('service-kit.embed.inbox');
-  const intents = ['pointerover', 'pointerdown', 'focusin', 'keydown'];
   const data = document.body.dataset;
   let loading;
   const load = () => {
     if (loading) return;
     loading = 1;
-    for (const type of intents) removeEventListener(type, load, true);
+    // A kit that failed to load (the network went) is asked for again on the next intent.
+    const kit = () => import(data.kit).catch(() => (loading = 0));
     // The translation first, as the page's module scripts had it: the elements hydrate in the page's language.
-    (data.translation ? import(data.translation) : Promise.resolve()).finally(() => import(data.kit));
+    if (data.translation) import(data.translation).then(kit, kit);
+    else kit();
   };
   g[INBOX] ??= [];
   // The frame's one message listener: the kit's protocol replaces the inbox with its handler.
@@ -25,7 +26,7 @@
     g[INBOX].push(event);
     load();
   });
-  for (const type of intents) addEventListener(type, load, true);
+  for (const type of ['pointerover', 'pointerdown', 'focusin', 'keydown']) addEventListener(type, load, true);
 
   addEventListener('click', (event) => {
     load();
@@ -44,7 +45,6 @@
     const audio = early?.audio ?? new Audio();
     if (!early) {
       early = g[EARLY] = { audio };
-      audio.preload = 'auto';
       // One at a time across the page's frames, as the engine's channel: this one pauses the others.
       const mine = () => g[EARLY]?.audio == audio;
       const channel = new BroadcastChannel('service-kit.playback');
