@@ -38,9 +38,9 @@
     // What the kit would play: the card's still bar or Play, a list's row (anywhere on it), or its Play all (the first row).
     const bar = host.dataset.duration && find((node) => node.classList.contains('still'));
     const row = find((node) => node.dataset.trackId);
-    const play = find((node) => /^play-(button|all)$/.test(node.getAttribute('part')));
-    const id = host.getAttribute('track-id') ?? (row ?? (play && host.shadowRoot.querySelector('[data-track-id]')))?.dataset.trackId;
-    if (!id || !(bar || row || play)) return;
+    const button = find((node) => /^play-(button|all)$/.test(node.getAttribute('part')));
+    const id = host.getAttribute('track-id') ?? (row ?? (button && host.shadowRoot.querySelector('[data-track-id]')))?.dataset.trackId;
+    if (!id || !(bar || row || button)) return;
     let early = g[EARLY];
     const audio = early?.audio ?? new Audio();
     if (!early) {
@@ -51,19 +51,28 @@
       channel.onmessage = () => mine() && audio.pause();
       audio.onplaying = () => mine() && channel.postMessage(0);
     }
+    const play = () => audio.play().catch(() => {});
     const other = early.id != id;
     if (other) audio.src = host.dataset.stream.replace('{id}', (early.id = id));
     if (bar) {
       // Where on the still bar, from the start of the line (its right in RTL), as the kit's own bar.
       const box = bar.getBoundingClientRect();
       const from = getComputedStyle(bar).direction == 'rtl' ? box.right - event.clientX : event.clientX - box.left;
-      const at = Math.floor(Math.min(Math.max(0, from / (box.width || 1)), 1) * host.dataset.duration);
+      const duration = host.dataset.duration;
+      const at = Math.floor(Math.min(Math.max(0, from / (box.width || 1)), 1) * duration);
       audio.currentTime = at;
-      // WebKit may drop a seek made before it knows the duration: again once it does.
-      const seek = () => g[EARLY]?.audio == audio && audio.currentTime < at - 1 ? audio.duration > at && (audio.currentTime = at) : audio.removeEventListener('timeupdate', seek);
-      audio.addEventListener('timeupdate', seek);
+      // WebKit clamps a seek to its guess at the length of an MP3 still arriving: again once it knows (as the engine does).
+      const types = ['timeupdate', 'durationchange', 'progress'];
+      const seek = () => {
+        if (g[EARLY]?.audio != audio || audio.currentTime >= at - 1) for (const type of types) audio.removeEventListener(type, seek);
+        else if (Math.abs(audio.duration - duration) < 2) {
+          audio.currentTime = at;
+          play();
+        }
+      };
+      for (const type of types) audio.addEventListener(type, seek);
     }
-    if (bar || other || audio.paused) audio.play().catch(() => {});
+    if (bar || other || audio.paused) play();
     else audio.pause();
   }, true);
 
