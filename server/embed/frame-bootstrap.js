@@ -59,9 +59,9 @@
       const box = bar.getBoundingClientRect();
       const from = getComputedStyle(bar).direction == 'rtl' ? box.right - event.clientX : event.clientX - box.left;
       const duration = host.dataset.duration;
-      const at = Math.floor(Math.min(Math.max(0, from / (box.width || 1)), 1) * duration);
+      const at = (early.at = Math.floor(Math.min(Math.max(0, from / (box.width || 1)), 1) * duration));
       audio.currentTime = at;
-      // WebKit clamps a seek to its guess at the length of an MP3 still arriving: again once it knows (as the engine does).
+      // WebKit clamps a seek to its guess at the length of an MP3 still arriving: again once it knows (the engine too, once it takes over).
       const types = ['timeupdate', 'durationchange', 'progress'];
       const seek = () => {
         if (g[EARLY]?.audio != audio || audio.currentTime >= at - 1) for (const type of types) audio.removeEventListener(type, seek);

@@ -35,7 +35,7 @@ export function createAudioEngine(options: AudioEngineOptions = {}): AudioEngine
   let pausedLoad = -1; // the load the listener paused before it could play
   let pendingSeek: number | undefined; // a seek past WebKit's guessed duration, made once it knows
   let clockAt = NaN; // the position at the last timeupdate; NaN after a seek
-  let adopted: string | undefined; // the track an adopted element holds, until the engine starts one
+  let adopted: { trackId: string; startAt?: number } | undefined; // what an adopted element holds, until the engine starts a track
   let state: PlayerState = {
     queue: [], index: -1, status: 'idle', paused: true, currentTime: 0, duration: 0, volume: 1, muted: false,
   };
@@ -81,7 +81,7 @@ export function createAudioEngine(options: AudioEngineOptions = {}): AudioEngine
   const element = (): MediaOutput => {
     if (audio) return audio;
     const early = options.adopt?.();
-    adopted = early?.trackId;
+    adopted = early;
     const media = (audio = early?.media ?? options.media?.() ?? new Audio());
     media.preload = 'auto';
     // WebKit may learn the whole duration with no durationchange event: look on each of these.
@@ -142,7 +142,7 @@ export function createAudioEngine(options: AudioEngineOptions = {}): AudioEngine
     pendingSeek = undefined;
     const held = adopted;
     adopted = undefined;
-    if (held === track.id) return adopt(media, track, queue, index, autoplay);
+    if (held?.trackId === track.id) return adopt(media, track, queue, index, autoplay, held.startAt);
     media.pause();
     set({
       track, queue, index, status: autoplay ? 'loading' : 'paused', paused: !autoplay,
@@ -169,10 +169,12 @@ export function createAudioEngine(options: AudioEngineOptions = {}): AudioEngine
   };
 
   /** Takes over `media`, already loading or playing `track`: no new request, its position and state kept. */
-  const adopt = async (media: MediaOutput, track: Track, queue: readonly Track[], index: number, autoplay: boolean) => {
+  const adopt = async (media: MediaOutput, track: Track, queue: readonly Track[], index: number, autoplay: boolean, startAt = 0) => {
     const status = media.paused ? 'paused' : media.readyState > 2 ? 'playing' : 'loading';
     set({ track, queue, index, status, paused: media.paused, currentTime: media.currentTime, duration: measured(media, track) ?? track.duration, error: undefined });
     showInMediaSession(engine, track);
+    // A start WebKit could not make yet (see seek): the engine makes it once the element knows the duration.
+    if (media.currentTime < startAt - 1) engine.seek(startAt);
     if (autoplay && media.paused) await media.play().catch(playFailed);
   };
 
@@ -263,7 +265,7 @@ export function getAudioEngine(): AudioEngine {
 }
 
 const EARLY = Symbol.for('service-kit.embed.audio');
-type EarlyHolder = { [EARLY]?: { audio: HTMLAudioElement; id: string } };
+type EarlyHolder = { [EARLY]?: { audio: HTMLAudioElement; id: string; at?: number } };
 
 /** The track an embed page's bootstrap (server/embed/frame-bootstrap.js) plays before the kit arrived, if any: the page's engine takes it over. */
 export const earlyTrackId = (): string | undefined => (globalThis as EarlyHolder)[EARLY]?.id;
@@ -273,7 +275,7 @@ function takeEarlyAudio() {
   const holder = globalThis as EarlyHolder;
   const early = holder[EARLY];
   delete holder[EARLY];
-  return early && { media: early.audio, trackId: early.id };
+  return early && { media: early.audio, trackId: early.id, startAt: early.at };
 }
 
 /**
