@@ -123,7 +123,7 @@ export function htmlDocument({ title, element, baseUrl, layout, size = 'card', o
   ].filter(Boolean);
   const translation = lang !== 'en' ? `/embed/translations/${escapeHtml(lang)}.js` : undefined;
   const scripts = `${translation ? `<script type="module" src="${translation}"></script>\n` : ''}<script type="module" src="${KIT_PATH}"></script>`;
-  // An embed page loads the kit on intent (a few hundred bytes of inline script until then); a public page at once.
+  // An embed page loads the kit on intent (until then it runs about 1.7 kB of inline script); a public page at once.
   const onDemand = script && layout === 'embed';
   const brand = `<a class="brand" href="${escapeHtml(canonical ?? `${baseUrl}/`)}" target="_blank" rel="noopener">${MARK}<span>${escapeHtml(listenOn(lang, PROVIDER))}</span></a>`;
   const body = layout === 'embed' ? `<div class="frame">\n${element}\n${brand}\n</div>` : `<main class="page"><h1>${escapeHtml(title)}</h1>\n${element}\n</main>`;
