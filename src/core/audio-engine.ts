@@ -173,8 +173,9 @@ export function createAudioEngine(options: AudioEngineOptions = {}): AudioEngine
     const status = media.paused ? 'paused' : media.readyState > 2 ? 'playing' : 'loading';
     set({ track, queue, index, status, paused: media.paused, currentTime: media.currentTime, duration: measured(media, track) ?? track.duration, error: undefined });
     showInMediaSession(engine, track);
-    // A start WebKit could not make yet (see seek): the engine makes it once the element knows the duration.
-    if (media.currentTime < startAt - 1) engine.seek(startAt);
+    // A start WebKit may not have made (see seek; before its metadata an element reports the start asked for, not
+    // where it will be): the engine makes it once the element knows the duration.
+    if (startAt && (media.readyState < 1 || media.currentTime < startAt - 1)) engine.seek(startAt);
     if (autoplay && media.paused) await media.play().catch(playFailed);
   };
 
