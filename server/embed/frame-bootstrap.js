@@ -64,7 +64,8 @@
       // WebKit clamps a seek to its guess at the length of an MP3 still arriving: again once it knows (the engine too, once it takes over).
       const types = ['timeupdate', 'durationchange', 'progress'];
       const seek = () => {
-        if (g[EARLY]?.audio != audio || audio.currentTime >= at - 1) for (const type of types) audio.removeEventListener(type, seek);
+        // Before its metadata an element reports the start asked for, not where it will be.
+        if (g[EARLY]?.audio != audio || (audio.readyState && audio.currentTime >= at - 1)) for (const type of types) audio.removeEventListener(type, seek);
         else if (Math.abs(audio.duration - duration) < 2) {
           audio.currentTime = at;
           play();
