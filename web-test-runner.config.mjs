@@ -14,6 +14,7 @@ import { serverJobsPlugin } from './test/support/server-jobs.mjs';
 import { rangeRecorderPlugin } from './test/support/range-recorder.mjs';
 import { reactPlugin } from './test/support/react-plugin.mjs';
 import { ssrRenderPlugin } from './test/support/ssr-render.mjs';
+import { embedProxy } from './test/support/embed-proxy.mjs';
 
 /**
  * Starts the service, a second one with `--compat production` (production's shapes, issue 11)
@@ -83,6 +84,8 @@ export default {
   concurrency: 1,
   browsers: browsersFromEnv(),
   reporters: [defaultReporter(), summaryFileReporter()],
+  // The service's embed pages on the test pages' origin (test/components/embed-hydration.test.ts looks into the frame).
+  middleware: [embedProxy(service.serviceUrl)],
   plugins: [service, popupDriver, cdnSite, serverJobsPlugin([popupDriver, cdnSite, ssrRender]), rangeRecorderPlugin(), reactPlugin(), esbuildPlugin({ ts: true, tsconfig: 'tsconfig.json', target: 'es2022' })],
   // Bounds for a run that hangs only: every test waits on events, never on the clock, and its waits
   // give up first (test/support/waits.ts, 30 s) so that a failure names what it waited for. A busy

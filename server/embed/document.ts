@@ -6,11 +6,13 @@ import { escapeHtml } from '../../src/ssr/escape-html.js';
 import { ICON_LINKS } from './icons.js';
 import { MARK_PATH } from '../media/mark.js';
 import { kitUrl, translationUrl } from './kit.js';
+import { BOOTSTRAP } from './bootstrap.js';
 
 /**
  * The HTML documents around a server-rendered element: the embed pages (`/embed/<kind>/<id>`,
  * made to sit in an iframe on any site) and the public pages (`/<handle>/…`, which advertise
- * oEmbed). Both load one script, the kit with hydration support, from the service itself.
+ * oEmbed). Both load one script, the kit with hydration support, from the service itself: a public
+ * page at once, an embed page on the reader's intent (its inline bootstrap, server/embed/frame-bootstrap.js).
  */
 
 /** The iframe's size for each kind and size of embed page, in CSS pixels: what the page needs without scrolling (a playlist's card scrolls its list). */
@@ -133,6 +135,11 @@ export function htmlDocument({ title, element, baseUrl, layout, size = 'card', o
     oembed ? `<link rel="alternate" type="application/json+oembed" href="${escapeHtml(oembed)}" title="${escapeHtml(title)}">` : '',
     head ?? '',
   ].filter(Boolean);
+  const translation = lang !== 'en' ? escapeHtml(translationUrl(lang, cdnDir)) : undefined;
+  const kit = kitUrl(cdnDir);
+  const scripts = `${translation ? `<script type="module" src="${translation}"></script>\n` : ''}<script type="module" src="${kit}"></script>`;
+  // An embed page loads the kit on intent (until then it runs about 1.7 kB of inline script); a public page at once.
+  const onDemand = script && layout === 'embed';
   const brand = `<a class="brand" href="${escapeHtml(canonical ?? `${baseUrl}/`)}" target="_blank" rel="noopener">${MARK}<span>${escapeHtml(listenOn(lang, PROVIDER))}</span></a>`;
   const body = layout === 'embed' ? `<div class="frame">\n${element}\n${brand}\n</div>` : `<main class="page"><h1>${escapeHtml(title)}</h1>\n${element}\n</main>`;
   const html = `<!doctype html>
@@ -144,17 +151,17 @@ export function htmlDocument({ title, element, baseUrl, layout, size = 'card', o
 ${ICON_LINKS}
 <link rel="expect" href="#${PARSED_ID}" blocking="render">
 ${links.join('\n')}${links.length ? '\n' : ''}<style>${PAGE_STYLE}</style>${style ? `\n<style>${style}</style>` : ''}
-${script && lang !== 'en' ? `<script type="module" src="${escapeHtml(translationUrl(lang, cdnDir))}"></script>\n` : ''}${script ? `<script type="module" src="${kitUrl(cdnDir)}"></script>\n` : ''}</head>
-<body class="${layout === 'embed' ? `${size} ${theme} ${kind ?? ''}`.trim() : 'card'}"${dataAttributes(bodyData)}>
+${script && !onDemand ? `${scripts}\n` : ''}</head>
+<body class="${layout === 'embed' ? `${size} ${theme} ${kind ?? ''}`.trim() : 'card'}"${dataAttributes(bodyData)}${onDemand ? ` data-kit="${kit}"${translation ? ` data-translation="${translation}"` : ''}` : ''}>
 ${body}
-<template id="${PARSED_ID}"></template>
+${onDemand ? `<script>${BOOTSTRAP}</script>\n` : ''}<template id="${PARSED_ID}"></template>
 </body>
 </html>
 `;
   const self = `'self' ${baseUrl}`;
   const csp = [
     "default-src 'none'",
-    `script-src ${self}`,
+    `script-src ${self}${onDemand ? ` ${sha256(BOOTSTRAP)}` : ''}`,
     `style-src ${styleHashes(html).join(' ')}`,
     `img-src ${self} https: data:`,
     `media-src ${self}`,

@@ -7,7 +7,7 @@ import { CDN_DIR, cdnFile, encodedKit, KIT_FILE, KIT_MISSING, KIT_PART, KIT_PATH
 import { acceptedEncoding } from '../http/compression.js';
 import { KIT_TRANSLATIONS } from '../languages.js';
 import { embedLang, missingText } from '../embed/words.js';
-import { pageRenderer } from '../embed/render.js';
+import { EMBED_APP_NAME, pageRenderer } from '../embed/render.js';
 import { ELEMENT_OF, htmlDocument } from '../embed/document.js';
 import { EMBED_KINDS, EMBED_SIZES, EMBED_THEMES, type EmbedKind, type EmbedSize, type EmbedTheme } from '../embed/kinds.js';
 import { resolvePath, type FoundResource } from './resolve.js';
@@ -53,6 +53,13 @@ export const embedRoutes: RouteModule = (app, ctx) => {
     return { canonical: facts.url, oembed: `${origin}/oembed?url=${encodeURIComponent(facts.url)}&format=json`, head: shareTags(facts) };
   };
 
+  /** What the embed page's bootstrap needs to play before the kit arrives: the streams' URL (`{id}` a track's id) and a track's duration (s). */
+  const earlyPlay = (resource: FoundResource) => {
+    if (resource.kind === 'user') return {};
+    const stream = { 'data-stream': `${ctx.baseUrl}/v1/tracks/{id}/stream?app_name=${EMBED_APP_NAME}` };
+    return resource.kind === 'track' ? { ...stream, 'data-duration': String(resource.row.duration) } : stream;
+  };
+
   const send = (reply: FastifyReply, doc: { html: string; csp: string }) =>
     reply
       .header('content-type', 'text/html; charset=utf-8')
@@ -66,7 +73,7 @@ export const embedRoutes: RouteModule = (app, ctx) => {
     const id = encodeId(resource.row.id);
     // English is the kit's own: no attribute, as before.
     const attributes = { ...elementAttributes(resource.kind, id, size, theme, lang === 'en' ? undefined : lang), ...(options && optionAttributes(options)) };
-    const result = await renderPage(ELEMENT_OF[resource.kind], embed ? { ...attributes, 'data-embed': '' } : attributes);
+    const result = await renderPage(ELEMENT_OF[resource.kind], embed ? { ...attributes, 'data-embed': '', ...earlyPlay(resource) } : attributes);
     // The resource exists (it was just read): a failed render is the service's own fault.
     if (result.errors.length) throw result.errors[0];
     return result.html;

@@ -3,6 +3,7 @@ import type { Track } from '../core/index.js';
 import type { ServiceElement } from '../components/shared/service-element.js';
 import { trackItem, trackList } from '../components/shared/track-rows.js';
 import { AudioController } from './audio-controller.js';
+import { earlyTrackId } from '../core/audio-engine.js';
 
 /**
  * A list element's link to the page's audio engine: it re-renders the element when the current
@@ -34,6 +35,13 @@ export class TrackRows extends AudioController {
   play(track: Track, queue: readonly Track[], toggle?: boolean): void {
     const options = { queue, client: this.list.client };
     (toggle ? this.engine.toggle(track, options) : this.engine.play(track, options)).catch((error) => this.list.emitError(error, 'play'));
+  }
+
+  /** Play pressed on one of `queue` in an embed page before the kit arrived: the engine takes that audio over, `queue` queued, playing on. */
+  adoptEarly(queue: readonly Track[]): void {
+    const id = earlyTrackId();
+    const track = id && queue.find((t) => t.id === id);
+    if (track) void this.engine.load(track, { queue, client: this.list.client });
   }
 
   /** Toggles the track whose row the click hit, if any: anywhere on it but its slider. */

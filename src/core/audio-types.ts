@@ -60,6 +60,11 @@ export type MediaOutput = Pick<
 export interface AudioEngineOptions {
   /** Makes the media element the engine plays into, on first use; `new Audio()` by default. */
   media?: () => MediaOutput;
+  /**
+   * A media element already holding a track's stream (a page's Play before its script), taken over as the
+   * engine's own on first use, and where it was asked to start (seconds) if the element may not be there yet.
+   */
+  adopt?: () => { media: MediaOutput; trackId: string; startAt?: number } | undefined;
 }
 
 /** The sentence for a track that could not be played, whatever the engine said. */

@@ -266,3 +266,65 @@ describe('the player model: a track of its own, cued without playing', () => {
     assert.equal(player.engine, other);
   });
 });
+
+describe('the audio engine adopting a media element (an embed page\'s Play before its kit)', () => {
+  /** A media element already playing `track` at 12 s, as the embed page's bootstrap leaves it. */
+  async function early(track: Track): Promise<FakeMedia> {
+    const playing = new FakeMedia();
+    playing.src = await client.getStreamUrl(track.id);
+    await playing.play();
+    await playing.loading;
+    playing.tick(12);
+    return playing;
+  }
+
+  test('takes it over for its track: no new request, no restart, the position and state kept; then it is the engine\'s', async () => {
+    const held = await early(tracks[0]!);
+    const calls = held.calls.length;
+    const adopter = createAudioEngine({ adopt: () => ({ media: held, trackId: tracks[0]!.id }), media: () => assert.fail('no element of its own') });
+    await adopter.load(tracks[0]!, { client, queue: tracks });
+    const { track, status, paused, currentTime, index, queue } = adopter.state;
+    assert.deepEqual([track?.id, status, paused, currentTime, index, queue.length], [tracks[0]!.id, 'playing', false, 12, 0, tracks.length]);
+    assert.equal(held.calls.length, calls, 'no src set, no play');
+    adopter.pause();
+    assert.deepEqual([held.paused, adopter.state.status], [true, 'paused']);
+    await adopter.play(tracks[1]!, { client });
+    assert.equal(held.calls.at(-2), `src /v1/tracks/${tracks[1]!.id}/stream`, 'the next track plays in the same element');
+  });
+
+  test('a start the element could not make yet (WebKit, an MP3 still arriving) is made once it knows the duration', async () => {
+    const held = await early(tracks[3]!);
+    held.tick(0);
+    const startAt = Math.floor(tracks[3]!.duration / 2);
+    const adopter = createAudioEngine({ adopt: () => ({ media: held, trackId: tracks[3]!.id, startAt }) });
+    await adopter.load(tracks[3]!, { client });
+    assert.equal(adopter.state.currentTime, startAt, 'shown where it will start');
+    held.duration = tracks[3]!.duration;
+    held.dispatchEvent(new Event('durationchange'));
+    assert.equal(held.currentTime, startAt);
+  });
+
+  test('before its metadata, an element that reports the start asked for is still sent there once it knows the duration', async () => {
+    const held = new FakeMedia();
+    held.stall = true;
+    held.src = await client.getStreamUrl(tracks[3]!.id);
+    const startAt = Math.floor(tracks[3]!.duration / 2);
+    const sets: number[] = [];
+    let at = startAt; // the default playback start position, as a browser reports it before the metadata
+    Object.defineProperty(held, 'currentTime', { get: () => at, set: (seconds: number) => sets.push((at = seconds)) });
+    const adopter = createAudioEngine({ adopt: () => ({ media: held, trackId: tracks[3]!.id, startAt }) });
+    await adopter.load(tracks[3]!, { client });
+    assert.deepEqual(sets, [], 'no seek before the element knows the duration');
+    held.duration = tracks[3]!.duration;
+    held.dispatchEvent(new Event('durationchange'));
+    assert.deepEqual(sets, [startAt]);
+  });
+
+  test('an element holding another track plays the one asked for, in that element', async () => {
+    const held = await early(tracks[2]!);
+    const adopter = createAudioEngine({ adopt: () => ({ media: held, trackId: tracks[2]!.id }), media: () => assert.fail('no element of its own') });
+    await adopter.play(tracks[0]!, { client });
+    assert.equal(held.calls.at(-2), `src /v1/tracks/${tracks[0]!.id}/stream`);
+    assert.equal(adopter.state.track?.id, tracks[0]!.id);
+  });
+});

@@ -1,5 +1,5 @@
 // The embed pages and a page with a login button from service-kit/ssr, in Chromium against a real
-// service: readable with scripts off; with scripts on, hydrated in place (the parsed nodes kept,
+// service: readable with scripts off; with scripts on, hydrated in place on intent (the parsed nodes kept,
 // the same height), with no data request and no console message, and working (it plays, it logs in).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -123,6 +123,9 @@ describe('embed pages', () => {
       try {
         await page.addInitScript(recordParsed(c.tag));
         await page.goto(service.url + c.path, { waitUntil: 'load' });
+        // The kit loads on intent: a pointer over the frame.
+        assert.equal(await page.evaluate((tag) => customElements.get(tag), c.tag), undefined, `${c.name}: no element defined before an intent`);
+        await page.hover(c.tag);
         // Hydrated: the first update done and the data task complete (its value is the embedded data).
         await page.waitForFunction((tag) => {
           const el = document.querySelector(tag) as HTMLElement & { hasUpdated?: boolean; updateComplete?: Promise<boolean>; track?: unknown; playlist?: unknown; user?: unknown };

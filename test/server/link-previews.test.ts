@@ -129,7 +129,7 @@ describe('a pasted link, as the unfurling libraries read it', { timeout: 120_000
         assert.match(page.headers.get('content-security-policy') ?? '', /frame-ancestors \*/);
         const html = await page.text();
         assert.match(html, new RegExp(`<service-(track-card|playlist)[^>]*(track|playlist)-id="${item.id}"`), 'the player page shows the item');
-        assert.match(html, /<script type="module" src="\/embed\/kit\.[\w-]+\.js">/, 'and loads the kit that plays it');
+        assert.match(html, /<body [^>]*data-kit="\/embed\/kit\.[\w-]+\.js"/, 'and loads the kit that plays it (on intent)');
       }
 
       // The audio: a stream that plays as is.

@@ -2,6 +2,7 @@
 // against a real service on a real catalog. What the pages show in a browser is in embed-browser.test.ts.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -217,8 +218,12 @@ describe('embed and public pages over HTTP', () => {
       const html = await res.text();
       assert.match(html, /<template shadowroot(mode)?="open"/, 'declarative shadow DOM');
       assert.match(html, /theme="dark"/);
-      // Data blocks (the seeds' JSON, the share tags' JSON-LD) are not scripts.
-      assert.doesNotMatch(html, /<script(?![^>]*(type="module" src="\/embed\/kit\.[\w-]+\.js"|type="application\/(ld\+)?json"))/, 'no inline script');
+      // Data blocks (the seeds' JSON, the share tags' JSON-LD) are not scripts; the one inline script is the bootstrap, allowed by its hash.
+      const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+      assert.doesNotMatch(html, /<script(?!>|[^>]*type="application\/(ld\+)?json")/, 'no other script');
+      assert.equal(inline.length, 1, 'one inline script, the bootstrap');
+      assert.ok(csp.includes(`'sha256-${createHash('sha256').update(inline[0]!).digest('base64')}'`), 'the bootstrap allowed by its hash');
+      assert.ok(Buffer.byteLength(inline[0]!) < 2000, `the bootstrap stays small: ${Buffer.byteLength(inline[0]!)} B`);
     }
   });
 

@@ -1,4 +1,4 @@
-import { html, nothing, type PropertyDeclarations } from 'lit';
+import { html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
 import type { Client, Playlist, Track } from '../../core/index.js';
 import { ServiceElement } from '../shared/service-element.js';
 import { DataTask, resolveAs } from '../../controllers/data-task.js';
@@ -135,9 +135,11 @@ export class ServicePlaylist extends ServiceElement {
     return this.#data.value?.tracks ?? [];
   }
 
-  protected override updated(): void {
+  protected override updated(changed: PropertyValues): void {
+    super.updated(changed);
     const { engine } = this.#rows;
     const { tracks } = this;
+    this.#rows.adoptEarly(tracks);
     // The first play was a row's: `t` and `start-track` are spent.
     if (tracks.some((t) => t.id === engine.state.track?.id)) this.#first.spent = true;
     void this.#first.autoplay(engine, this.#startsWith(tracks), { queue: tracks, client: this.client });

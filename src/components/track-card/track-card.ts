@@ -1,8 +1,9 @@
-import { html, nothing, type PropertyDeclarations } from 'lit';
+import { html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
 import type { Track } from '../../core/index.js';
 import { ServiceElement } from '../shared/service-element.js';
 import { DataTask, resolveAs } from '../../controllers/data-task.js';
 import { AudioController } from '../../controllers/audio-controller.js';
+import { earlyTrackId } from '../../core/audio-engine.js';
 import { FavoritesController } from '../../controllers/favorites-controller.js';
 import { getFavorites, type FavoritesStore } from '../../core/favorites-store.js';
 import { getSession } from '../../core/login/session.js';
@@ -118,6 +119,13 @@ export class ServiceTrackCard extends ServiceElement {
   /** The loaded track, once there is one. */
   get track(): Track | undefined {
     return this.#data.value;
+  }
+
+  protected override updated(changed: PropertyValues): void {
+    super.updated(changed);
+    // Play pressed in an embed page before the kit arrived: the engine takes that audio over, playing on.
+    const track = this.track;
+    if (track && track.id === earlyTrackId()) void this.#audio.engine.load(track, { client: this.client });
   }
 
   protected override render() {

@@ -1,0 +1,81 @@
+// The embed page's one inline script, minified and hashed for the CSP by server/embed/bootstrap.ts.
+// Until the reader shows intent, the frame runs only this. It loads the kit (the body's data-kit,
+// after its data-translation) on a pointer, focus or key in the frame, a message from the parent
+// page (queued for the kit in the inbox), or at once when the body has data-eager. A Play, or a
+// click on the still bar, before the kit arrives starts the stream here at once, in an Audio the
+// kit's audio engine takes over (src/core/audio-engine.ts, getAudioEngine).
+(() => {
+  const g = globalThis;
+  const EARLY = Symbol.for('service-kit.embed.audio');
+  const INBOX = Symbol.for('service-kit.embed.inbox');
+  const data = document.body.dataset;
+  let loading;
+  const load = () => {
+    if (loading) return;
+    loading = 1;
+    // A kit that failed to load (the network went) is asked for again on the next intent.
+    const kit = () => import(data.kit).catch(() => (loading = 0));
+    // The translation first, as the page's module scripts had it: the elements hydrate in the page's language.
+    if (data.translation) import(data.translation).then(kit, kit);
+    else kit();
+  };
+  g[INBOX] ??= [];
+  // The frame's one message listener: the kit's protocol replaces the inbox with its handler.
+  addEventListener('message', (event) => {
+    if (event.source != parent || parent == window) return;
+    g[INBOX].push(event);
+    load();
+  });
+  for (const type of ['pointerover', 'pointerdown', 'focusin', 'keydown']) addEventListener(type, load, true);
+
+  addEventListener('click', (event) => {
+    load();
+    const path = event.composedPath();
+    const host = path.find((node) => node.dataset?.stream);
+    // Once the kit defines the element, it handles its own clicks.
+    if (!host || customElements.get(host.localName)) return;
+    const find = (test) => path.find((node) => node.nodeType == 1 && test(node));
+    // What the kit would play: the card's still bar or Play, a list's row (anywhere on it), or its Play all (the first row).
+    const bar = host.dataset.duration && find((node) => node.classList.contains('still'));
+    const row = find((node) => node.dataset.trackId);
+    const button = find((node) => /^play-(button|all)$/.test(node.getAttribute('part')));
+    const id = host.getAttribute('track-id') ?? (row ?? (button && host.shadowRoot.querySelector('[data-track-id]')))?.dataset.trackId;
+    if (!id || !(bar || row || button)) return;
+    let early = g[EARLY];
+    const audio = early?.audio ?? new Audio();
+    if (!early) {
+      early = g[EARLY] = { audio };
+      // One at a time across the page's frames, as the engine's channel: this one pauses the others.
+      const mine = () => g[EARLY]?.audio == audio;
+      const channel = new BroadcastChannel('service-kit.playback');
+      channel.onmessage = () => mine() && audio.pause();
+      audio.onplaying = () => mine() && channel.postMessage(0);
+    }
+    const play = () => audio.play().catch(() => {});
+    const other = early.id != id;
+    if (other) audio.src = host.dataset.stream.replace('{id}', (early.id = id));
+    if (bar) {
+      // Where on the still bar, from the start of the line (its right in RTL), as the kit's own bar.
+      const box = bar.getBoundingClientRect();
+      const from = getComputedStyle(bar).direction == 'rtl' ? box.right - event.clientX : event.clientX - box.left;
+      const duration = host.dataset.duration;
+      const at = (early.at = Math.floor(Math.min(Math.max(0, from / (box.width || 1)), 1) * duration));
+      audio.currentTime = at;
+      // WebKit clamps a seek to its guess at the length of an MP3 still arriving: again once it knows (the engine too, once it takes over).
+      const types = ['timeupdate', 'durationchange', 'progress'];
+      const seek = () => {
+        // Before its metadata an element reports the start asked for, not where it will be.
+        if (g[EARLY]?.audio != audio || (audio.readyState && audio.currentTime >= at - 1)) for (const type of types) audio.removeEventListener(type, seek);
+        else if (Math.abs(audio.duration - duration) < 2) {
+          audio.currentTime = at;
+          play();
+        }
+      };
+      for (const type of types) audio.addEventListener(type, seek);
+    }
+    if (bar || other || audio.paused) play();
+    else audio.pause();
+  }, true);
+
+  if ('eager' in data) load();
+})();
