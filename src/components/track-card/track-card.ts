@@ -125,7 +125,10 @@ export class ServiceTrackCard extends ServiceElement {
     super.updated(changed);
     // Play pressed in an embed page before the kit arrived: the engine takes that audio over, playing on.
     const track = this.track;
-    if (track && track.id === earlyTrackId()) void this.#audio.engine.load(track, { client: this.client });
+    if (track && track.id === earlyTrackId()) {
+      this.#first.spent = true;
+      void this.#audio.engine.load(track, { client: this.client });
+    } else void this.#first.autoplay(this.#audio.engine, track, { client: this.client });
   }
 
   protected override render() {
@@ -136,10 +139,6 @@ export class ServiceTrackCard extends ServiceElement {
       missing: 'This track is not available.',
       rows: this.size === 'tiny' ? 1 : this.size === 'compact' ? 2 : 3, // within the loaded card's height
     }, t);
-  }
-
-  protected override updated(): void {
-    void this.#first.autoplay(this.#audio.engine, this.track, { client: this.client });
   }
 
   // A click on the still bar plays the track from there, as SoundCloud's waveform does.
