@@ -17,7 +17,9 @@ export interface CdnFile {
  *  - service-<name>.js: one element each;
  *  - sdk.js: the contract's client-library API (src/sdk.ts) as an ES module;
  *  - sdk.iife.js: the same five functions for a classic script, as `window.serviceKit`;
- *  - any other single-file entry whose source exists (`all-hydrate.js` from src/all-hydrate.ts);
+ *  - any other single-file entry whose source exists (`all-hydrate.js` from src/all-hydrate.ts;
+ *    `embed-frame.js`, the embed pages' kit: all-hydrate.js and the frame's side of the embed API;
+ *    `embed-api.js`, the embed control API for host pages, standalone, no Lit);
  *  - translations/<code>.js: one language each (src/translations/<code>.ts), registering itself.
  */
 export function cdnFiles(components: string[]): CdnFile[] {
@@ -27,6 +29,8 @@ export function cdnFiles(components: string[]): CdnFile[] {
     { file: 'sdk.js', entry: 'src/sdk.ts', format: 'es' },
     { file: 'sdk.iife.js', entry: 'src/sdk-global.ts', format: 'iife' },
     ...(existsSync('src/all-hydrate.ts') ? [{ file: 'all-hydrate.js', entry: 'src/all-hydrate.ts', format: 'es' } as const] : []),
+    ...(existsSync('src/embed-frame.ts') ? [{ file: 'embed-frame.js', entry: 'src/embed-frame.ts', format: 'es' } as const] : []),
+    ...(existsSync('src/embed-api.ts') ? [{ file: 'embed-api.js', entry: 'src/embed-api.ts', format: 'es' } as const] : []),
     ...translations().map((code): CdnFile => ({ file: `translations/${code}.js`, entry: `src/translations/${code}.ts`, format: 'es' })),
   ];
 }
@@ -58,7 +62,8 @@ function fullAuthClient(): Plugin {
 
 /** The build of one CDN file. */
 export function fileBuild({ file, entry, format }: CdnFile, outDir: string, first: boolean): UserConfig {
-  const hydrates = file === 'all-hydrate.js';
+  // embed-frame.js is all-hydrate.js with the embed protocol: built the same way.
+  const hydrates = file === 'all-hydrate.js' || file === 'embed-frame.js';
   return {
     esbuild: { target: 'es2022' },
     // Plugins of the project's own, each on src/ modules only (never a dependency's; test/server/cdn-build.test.ts).

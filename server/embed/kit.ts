@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The kit as embed and public pages load it: the CDN's own hydrating file, dist/cdn/all-hydrate.js
- * (hydration support, then every element), and its translations, dist/cdn/translations/<code>.js,
+ * The kit as embed and public pages load it: the CDN's own hydrating file for frames,
+ * dist/cdn/embed-frame.js (hydration support, every element, the embed API's frame side), and its translations, dist/cdn/translations/<code>.js,
  * all built by `npm run build`. The service serves that build; it builds nothing itself.
  */
 export interface KitFile {
@@ -16,7 +16,8 @@ export interface KitFile {
 
 /** dist/cdn of the checkout the service runs from. */
 export const CDN_DIR = fileURLToPath(new URL('../../dist/cdn/', import.meta.url));
-export const KIT_FILE = 'all-hydrate.js';
+// all-hydrate.js with the frame's side of the embed control API (src/embed-frame.ts).
+export const KIT_FILE = 'embed-frame.js';
 
 /** What a reader (and the service's log) is told when the build is missing. */
 export const KIT_MISSING = `The embed pages' script is not built: run \`npm run build\` (or \`npx vite build --mode cdn\`) to make dist/cdn/${KIT_FILE}`;
@@ -28,7 +29,7 @@ export const kitBuilt = (dir = CDN_DIR): boolean => existsSync(join(dir, KIT_FIL
 const read = new Map<string, { mtime: number; file: Promise<KitFile> }>();
 
 /**
- * A file of dist/cdn (`all-hydrate.js`, `translations/<code>.js`; the caller names only those),
+ * A file of dist/cdn (`embed-frame.js`, `translations/<code>.js`; the caller names only those),
  * or undefined when it has not been built.
  */
 export async function cdnFile(name: string, dir = CDN_DIR): Promise<KitFile | undefined> {
