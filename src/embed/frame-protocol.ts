@@ -83,9 +83,14 @@ export function startFrameProtocol(): void {
     previous: () => engine.previous(),
     load: async (url, options) => {
       if (typeof url != 'string') throw new Error('load takes a URL.');
-      const next = await embedUrl(url, options);
-      leaving = true; // the page goes: what comes after is for the next one
-      queueMicrotask(() => location.replace(next));
+      // The page goes: what comes meanwhile (the controller's `listen`) is for the next one.
+      leaving = true;
+      try {
+        location.replace(await embedUrl(url, options));
+      } catch (error) {
+        leaving = false; // nothing to go to: the page stays, and answers again
+        throw error;
+      }
     },
     getPosition: () => ms(engine.state.currentTime),
     getDuration: () => ms(engine.state.track ? engine.state.duration : (element.track ?? element.tracks?.[0])?.duration ?? 0),
