@@ -31,6 +31,13 @@ const KEPT = ['size', 'theme', 'lang', 'origin'];
 /** A number from the parent, or NaN: a string or an object is no position. */
 const num = (value: unknown) => (typeof value == 'number' ? value : NaN);
 const ms = (seconds: number) => Math.round(seconds * 1000);
+const originOf = (url: string) => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return 'none';
+  }
+};
 
 /** The embed URL (this origin's `/embed/<kind>/<id>?…`) for a public or embed URL, with `options` as URL options. */
 async function embedUrl(url: string, options: unknown): Promise<string> {
@@ -60,7 +67,9 @@ export function startFrameProtocol(): void {
   const element = document.querySelector<EmbedElement>('[data-embed]');
   if (window.parent === window || !element) return;
   const engine = getAudioEngine();
-  const allowed = new URLSearchParams(location.search).get('origin');
+  // `origin=https://site.example/` names the origin `https://site.example`; one that is no URL allows nothing.
+  const given = new URLSearchParams(location.search).get('origin');
+  const allowed = given && originOf(given);
   let parentOrigin: string | undefined;
   let listenId: unknown;
   let ready = false;
