@@ -145,21 +145,26 @@ describe('the embed control API, from another origin than the service', () => {
       await controller.pause();
     }
     const before = events.map((e) => e.length);
-    // A frame of a third origin (opaque: a data: URL) posts commands into the embeds, and events to this page as an embed would.
-    const intruder = document.createElement('iframe');
-    intruder.src = `data:text/html,${encodeURIComponent(`<script>
+    // Two frames that are not the embeds' parent post commands into the embeds, and events to this
+    // page as an embed would: one of a third origin (opaque: a data: URL), one of this page's own (srcdoc).
+    const script = `<script>
       for (let i = 0; i < parent.frames.length; i++) if (parent.frames[i] !== window) parent.frames[i].postMessage({ method: 'play', id: 1 }, '*');
       parent.postMessage({ event: 'play' }, '*');
       parent.postMessage({ event: 'reply', id: 1, data: 'forged' }, '*');
       parent.postMessage('intruder-done', '*');
-    </script>`)}`;
-    const done = new Promise((resolve) => addEventListener('message', (e) => e.data === 'intruder-done' && resolve(e.origin)));
-    document.body.append(intruder);
-    expect(await done).to.equal('null');
+    </script>`;
+    const origins: string[] = [];
+    const onDone = (e: MessageEvent) => e.data === 'intruder-done' && origins.push(e.origin);
+    addEventListener('message', onDone);
+    const intruders = [Object.assign(document.createElement('iframe'), { src: `data:text/html,${encodeURIComponent(script)}` }), Object.assign(document.createElement('iframe'), { srcdoc: script })];
+    document.body.append(...intruders);
+    await waitFor(() => origins.length === 2, 'both intruders to post');
+    removeEventListener('message', onDone);
+    expect(origins.sort()).to.deep.equal([location.origin, 'null'].sort());
     await quietFor(1000); // a play an embed took from it would show within this
     expect(events.map((e, i) => e.slice(before[i]))).to.deep.equal([[], []]);
     for (const controller of controllers) expect(await controller.isPaused()).to.equal(true);
-    intruder.remove();
+    intruders.forEach((f) => f.remove());
   });
 
   it('an embed whose URL names another origin takes no command from this page: the call rejects after the bound', async () => {
