@@ -133,7 +133,8 @@ export function startFrameProtocol(): void {
     const position = ms(state.currentTime);
     if (state.status != was.status) {
       if (state.status == 'playing') post('play');
-      else if (state.status == 'paused' && was.status != 'loading') post('pause');
+      // A pause while the track still loads is a pause too (WebKit loads longer); making a track current paused is not.
+      else if (state.status == 'paused' && !was.paused) post('pause');
       else if (state.status == 'ended') post('finish');
       else if (state.status == 'error') post('error', { reason: state.error });
     }
