@@ -68,6 +68,7 @@ let ids = 0;
 
 /** The controller of `iframe` (an embed of the service): the same object each time for one iframe. */
 export function embed(iframe: HTMLIFrameElement, { timeout = 10_000 }: EmbedSettings = {}): EmbedController {
+  if (iframe?.localName != 'iframe') throw new TypeError('embed() takes the <iframe> of an embed of the service.');
   const known = controllers.get(iframe);
   if (known) return known;
   const listeners = new Map<string, Set<Listener>>();
@@ -148,8 +149,10 @@ export function embed(iframe: HTMLIFrameElement, { timeout = 10_000 }: EmbedSett
     }
     fire(event, data.data);
   };
+  // A page loaded in the frame (the first, or one the site navigated it to) hears `listen` at once.
+  const onLoad = () => ready || listen();
   addEventListener('message', onMessage);
-  iframe.addEventListener('load', () => ready || listen());
+  iframe.addEventListener('load', onLoad);
 
   const controller: EmbedController = {
     play: () => call('play'),
@@ -174,6 +177,7 @@ export function embed(iframe: HTMLIFrameElement, { timeout = 10_000 }: EmbedSett
     off: (event, listener) => void listeners.get(event)?.delete(listener as Listener),
     destroy() {
       removeEventListener('message', onMessage);
+      iframe.removeEventListener('load', onLoad);
       clearInterval(pings);
       for (const pending of [...waiting.values(), ...queue]) pending.reject(new Error('The embed controller was destroyed.'));
       listeners.clear();

@@ -170,9 +170,17 @@ describe('the embed control API, from another origin than the service', () => {
   it('an embed whose URL names another origin takes no command from this page: the call rejects after the bound', async () => {
     const other = frame(`/embed/track/${track.id}?origin=${encodeURIComponent('https://elsewhere.example')}`);
     frames.push(other);
+    const controller = embed(other, { timeout: 3000 });
     let failure: Error | undefined;
-    await embed(other, { timeout: 3000 }).getPosition().catch((error: Error) => (failure = error));
+    await controller.getPosition().catch((error: Error) => (failure = error));
     expect(failure?.message).to.equal('The embed frame did not answer "getPosition" within 3000 ms.');
+
+    // destroy: what still waits rejects; the iframe gets a new controller when asked again.
+    const pending = controller.isPaused().catch((error: Error) => error.message);
+    controller.destroy();
+    expect(await pending).to.equal('The embed controller was destroyed.');
+    expect(embed(other)).not.to.equal(controller);
+    expect(() => embed(document.body as never)).to.throw(TypeError, 'embed() takes the <iframe> of an embed of the service.');
   });
 
   it('a command to a frame that was removed rejects with a clear error', async () => {
