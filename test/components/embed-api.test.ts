@@ -183,6 +183,38 @@ describe('the embed control API, from another origin than the service', () => {
     expect(() => embed(document.body as never)).to.throw(TypeError, 'embed() takes the <iframe> of an embed of the service.');
   });
 
+  it('the frame takes what waited in the page bootstrap\'s inbox, then takes the inbox over: each message handled once', async () => {
+    // A frame of this origin with a stand-in for the embed page's bootstrap: its one listener fills the inbox.
+    const iframe = document.createElement('iframe');
+    iframe.srcdoc = `<service-track-card data-embed track-id="${track.id}" host="${serviceUrl}" app-name="${appName}"></service-track-card>
+      <script>
+        const key = Symbol.for('service-kit.embed.inbox');
+        globalThis[key] = [];
+        addEventListener('message', (e) => e.source === parent && globalThis[key].push(e));
+      </script>
+      <script type="module">
+        await import('/src/all.ts');
+        const { startFrameProtocol } = await import('/src/embed/frame-protocol.ts');
+        window.waited = globalThis[Symbol.for('service-kit.embed.inbox')].length;
+        startFrameProtocol();
+      </script>`;
+    frames.push(iframe);
+    let replies = 0;
+    const count = (e: MessageEvent) => e.source === iframe.contentWindow && e.data?.event === 'reply' && replies++;
+    addEventListener('message', count);
+    const controller = embed(iframe, { timeout: 20_000 });
+    document.body.append(iframe);
+    const volume = controller.getVolume(); // sent once the frame is ready
+    await new Promise((resolve) => controller.on('ready', resolve));
+    expect((iframe.contentWindow as Window & { waited: number }).waited, 'listen messages that waited in the inbox').to.be.greaterThan(0);
+    expect(await volume).to.equal(100);
+    await controller.setVolume(30);
+    expect(await controller.getVolume()).to.equal(30);
+    await quietFor(500); // a second reply to any of them would come within this
+    removeEventListener('message', count);
+    expect(replies).to.equal(3);
+  });
+
   it('a command to a frame that was removed rejects with a clear error', async () => {
     const card = embed(frames[0]!);
     await new Promise((resolve) => card.on('ready', resolve));
