@@ -79,7 +79,8 @@ export function startFrameProtocol(): void {
 
   const commands: Record<string, (...args: unknown[]) => unknown> = {
     listen: () => undefined,
-    play: () => (element.play ? element.play() : engine.play()),
+    // Taken, not awaited to the first sound: a slow stream must not time the call out (`play` says when it plays).
+    play: () => void (element.play ? element.play() : engine.play()),
     pause: () => (element.pause ? element.pause() : engine.pause()),
     toggle: () => commands[engine.state.paused ? 'play' : 'pause']!(),
     seekTo: (at) => {
@@ -88,8 +89,8 @@ export function startFrameProtocol(): void {
       return (element.seekTo ? element.seekTo(target) : engine.seek(target / 1000)) as unknown;
     },
     setVolume: (volume) => engine.setVolume(num(volume) / 100),
-    next: () => engine.next(),
-    previous: () => engine.previous(),
+    next: () => void engine.next(),
+    previous: () => void engine.previous(),
     load: async (url, options) => {
       if (typeof url != 'string') throw new Error('load takes a URL.');
       // The page goes: what comes meanwhile (the controller's `listen`) is for the next one.

@@ -193,8 +193,8 @@ describe('the embed control API, from another origin than the service', () => {
         addEventListener('message', (e) => e.source === parent && globalThis[key].push(e));
       </script>
       <script type="module">
-        await import('/src/all.ts');
-        const { startFrameProtocol } = await import('/src/embed/frame-protocol.ts');
+        import '/src/all.ts';
+        import { startFrameProtocol } from '/src/embed/frame-protocol.ts';
         window.waited = globalThis[Symbol.for('service-kit.embed.inbox')].length;
         startFrameProtocol();
       </script>`;
@@ -202,10 +202,13 @@ describe('the embed control API, from another origin than the service', () => {
     let replies = 0;
     const count = (e: MessageEvent) => e.source === iframe.contentWindow && e.data?.event === 'reply' && replies++;
     addEventListener('message', count);
-    const controller = embed(iframe, { timeout: 20_000 });
+    // The kit's modules one by one from the test server: slow in a busy WebKit, so a long bound.
+    const controller = embed(iframe, { timeout: 100_000 });
     document.body.append(iframe);
     const volume = controller.getVolume(); // sent once the frame is ready
-    await new Promise((resolve) => controller.on('ready', resolve));
+    let ready = false;
+    controller.on('ready', () => (ready = true));
+    await waitFor(() => ready, 'ready from the frame', { timeout: 100_000 });
     expect((iframe.contentWindow as Window & { waited: number }).waited, 'listen messages that waited in the inbox').to.be.greaterThan(0);
     expect(await volume).to.equal(100);
     await controller.setVolume(30);
