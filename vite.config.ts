@@ -22,6 +22,8 @@ const components = existsSync('src/components')
 function libraryEntries(): Record<string, string> {
   const entries: Record<string, string> = { index: 'src/index.ts', 'core/index': 'src/core/index.ts' };
   if (existsSync('src/sdk.ts')) entries.sdk = 'src/sdk.ts';
+  // service-kit/embed-api: the embed control API for a page that embeds the service's frames.
+  if (existsSync('src/embed-api.ts')) entries['embed-api'] = 'src/embed-api.ts';
   if (existsSync('src/core/login/index.ts')) entries['core/login/index'] = 'src/core/login/index.ts';
   if (existsSync('src/react/index.ts')) entries['react/index'] = 'src/react/index.ts';
   // Hydration for server-rendered elements (service-kit/hydrate), imported before any element.

@@ -38,7 +38,7 @@ export function startNode(args: string[], timeoutMs = 120_000): Promise<Child> {
 
 /** The reference service as a child process. */
 export async function startService(dataDir: string, extra: string[] = []): Promise<Child> {
-  // Its embed pages serve dist/cdn/all-hydrate.js: built first when stale.
+  // Its embed pages serve dist/cdn/embed-frame.js: built first when stale.
   await ensureCdnBuild();
   return startNode(['--import', 'tsx', 'server/cli.ts', '--port', '0', '--data-dir', dataDir, ...extra]);
 }

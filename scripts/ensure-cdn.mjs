@@ -1,5 +1,5 @@
 // The CDN build (dist/cdn), made when it is missing or older than what it is built from: the
-// service's embed pages serve dist/cdn/all-hydrate.js (server/embed/kit.ts), so whatever starts
+// service's embed pages serve dist/cdn/embed-frame.js (server/embed/kit.ts), so whatever starts
 // the service for a person, a test run or the bench makes sure of it first (once per process).
 //   node scripts/ensure-cdn.mjs      builds if needed; exits 1 when the build fails
 import { spawn } from 'node:child_process';
@@ -11,7 +11,7 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** What the build is made from, and the files the service and the demo pages need from it. */
 const INPUTS = ['src', 'scripts/build', 'vite.config.ts', 'package.json'];
-const OUTPUTS = ['dist/cdn/all.js', 'dist/cdn/all-hydrate.js', 'dist/cdn/login-flow.js'];
+const OUTPUTS = ['dist/cdn/all.js', 'dist/cdn/all-hydrate.js', 'dist/cdn/login-flow.js', 'dist/cdn/embed-frame.js', 'dist/cdn/embed-api.js'];
 
 /** Newest modification time of a file, or of any file under a directory (0 when it does not exist). */
 export function newestMtime(path) {

@@ -18,7 +18,9 @@ export interface CdnFile {
  *  - service-<name>.js: one element each;
  *  - sdk.js: the contract's client-library API (src/sdk.ts) as an ES module;
  *  - sdk.iife.js: the same five functions for a classic script, as `window.serviceKit`;
- *  - any other single-file entry whose source exists (`all-hydrate.js` from src/all-hydrate.ts);
+ *  - any other single-file entry whose source exists (`all-hydrate.js` from src/all-hydrate.ts;
+ *    `embed-frame.js`, the embed pages' kit: all-hydrate.js and the frame's side of the embed API;
+ *    `embed-api.js`, the embed control API for host pages, standalone, no Lit);
  *  - translations/<code>.js: one language each (src/translations/<code>.ts), registering itself;
  *  - login-flow.js: the login's parts loaded when used (src/core/login/flow.ts; scripts/build/login-flow.ts).
  */
@@ -30,6 +32,8 @@ export function cdnFiles(components: string[]): CdnFile[] {
     { file: 'sdk.iife.js', entry: 'src/sdk-global.ts', format: 'iife' },
     LOGIN_FLOW,
     ...(existsSync('src/all-hydrate.ts') ? [{ file: 'all-hydrate.js', entry: 'src/all-hydrate.ts', format: 'es' } as const] : []),
+    ...(existsSync('src/embed-frame.ts') ? [{ file: 'embed-frame.js', entry: 'src/embed-frame.ts', format: 'es' } as const] : []),
+    ...(existsSync('src/embed-api.ts') ? [{ file: 'embed-api.js', entry: 'src/embed-api.ts', format: 'es' } as const] : []),
     ...translations().map((code): CdnFile => ({ file: `translations/${code}.js`, entry: `src/translations/${code}.ts`, format: 'es' })),
   ];
 }
@@ -61,7 +65,8 @@ function fullAuthClient(): Plugin {
 
 /** The build of one CDN file. */
 export function fileBuild({ file, entry, format }: CdnFile, outDir: string, first: boolean): UserConfig {
-  const hydrates = file === 'all-hydrate.js';
+  // embed-frame.js is all-hydrate.js with the embed protocol: built the same way.
+  const hydrates = file === 'all-hydrate.js' || file === 'embed-frame.js';
   // Every file but login-flow.js itself loads the login's lazy parts from login-flow.js beside it (a
   // classic script's import() resolves against the script's own URL too, as a module's does).
   const split = file != LOGIN_FLOW.file;

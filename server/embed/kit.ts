@@ -6,10 +6,10 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 
 /**
- * The kit as embed and public pages load it: the CDN's own hydrating file, dist/cdn/all-hydrate.js
- * (hydration support, then every element), the login flow's parts it loads when used,
- * dist/cdn/login-flow.js, and its translations, dist/cdn/translations/<code>.js, all built by
- * `npm run build`. The service serves that build; it builds nothing itself.
+ * The kit as embed and public pages load it: the CDN's own hydrating file for frames,
+ * dist/cdn/embed-frame.js (hydration support, every element, the embed API's frame side), the
+ * login flow's parts it loads when used, dist/cdn/login-flow.js, and its translations,
+ * dist/cdn/translations/<code>.js, all built by `npm run build`. The service serves that build; it builds nothing itself.
  */
 export interface KitFile {
   code: Buffer;
@@ -24,7 +24,8 @@ export type KitEncoding = 'br' | 'gzip';
 
 /** dist/cdn of the checkout the service runs from. */
 export const CDN_DIR = fileURLToPath(new URL('../../dist/cdn/', import.meta.url));
-export const KIT_FILE = 'all-hydrate.js';
+// all-hydrate.js with the frame's side of the embed control API (src/embed-frame.ts).
+export const KIT_FILE = 'embed-frame.js';
 /** The kit's fixed address, for pages already out there that name it (a short cache); pages name `kitUrl()`. */
 export const KIT_PATH = '/embed/kit.js';
 /** What the kit loads beside itself when used (the login flow's parts, dist/cdn/login-flow.js): served next to /embed/kit.js. */
@@ -40,7 +41,7 @@ export const kitBuilt = (dir = CDN_DIR): boolean => existsSync(join(dir, KIT_FIL
 const read = new Map<string, { mtime: number; file: KitFile }>();
 
 /**
- * A file of dist/cdn (`all-hydrate.js`, `login-flow.js`, `translations/<code>.js`; the caller names
+ * A file of dist/cdn (`embed-frame.js`, `login-flow.js`, `translations/<code>.js`; the caller names
  * only those), or undefined when it has not been built. Synchronous, so a page can name the file's
  * hash as it renders: a stat per call, a read and a hash once per build.
  */

@@ -1,4 +1,4 @@
-// The embed pages' script is the CDN's own hydrating file (dist/cdn/all-hydrate.js, `npm run build`),
+// The embed pages' script is the CDN's own hydrating file for frames (dist/cdn/embed-frame.js, `npm run build`),
 // served as built; without the build, a 503 whose JSON says what to run, and the pages still render.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -6,6 +6,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startService, type RunningService } from '../../server/service.js';
+import { KIT_FILE } from '../../server/embed/kit.js';
 
 const CDN = resolve(import.meta.dirname, '../../dist/cdn');
 let built: RunningService;
@@ -32,11 +33,11 @@ after(async () => {
 });
 
 describe('the embed pages serve the CDN build', () => {
-  test('/embed/kit.js is dist/cdn/all-hydrate.js byte for byte, with an etag that answers 304', async () => {
+  test('/embed/kit.js is dist/cdn/embed-frame.js byte for byte, with an etag that answers 304', async () => {
     const res = await fetch(`${built.url}/embed/kit.js`);
     assert.equal(res.status, 200);
     assert.match(res.headers.get('content-type') ?? '', /^text\/javascript/);
-    assert.ok(Buffer.from(await res.arrayBuffer()).equals(readFileSync(join(CDN, 'all-hydrate.js'))), 'the same bytes as the build');
+    assert.ok(Buffer.from(await res.arrayBuffer()).equals(readFileSync(join(CDN, KIT_FILE))), 'the same bytes as the build');
     const etag = res.headers.get('etag')!;
     assert.equal((await fetch(`${built.url}/embed/kit.js`, { headers: { 'if-none-match': etag } })).status, 304);
   });
@@ -74,9 +75,9 @@ describe('the embed pages serve the CDN build', () => {
   });
 
   test('a build made while the service runs is served from the next request on', async () => {
-    cpSync(join(CDN, 'all-hydrate.js'), join(emptyCdn, 'all-hydrate.js'));
+    cpSync(join(CDN, KIT_FILE), join(emptyCdn, KIT_FILE));
     const res = await fetch(`${unbuilt.url}/embed/kit.js`);
     assert.equal(res.status, 200);
-    assert.equal((await res.text()).length, readFileSync(join(CDN, 'all-hydrate.js'), 'utf8').length);
+    assert.equal((await res.text()).length, readFileSync(join(CDN, KIT_FILE), 'utf8').length);
   });
 });

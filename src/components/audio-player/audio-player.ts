@@ -182,6 +182,11 @@ export class ServiceAudioPlayer extends ServiceElement {
     this.#player.pause();
   }
 
+  /** Moves the shown track to `ms` milliseconds, as setting `currentTime` does. */
+  seekTo(ms: number): void {
+    this.currentTime = ms / 1000;
+  }
+
   /** Hands the model the `track-id` track (once loaded). */
   #cue(): void {
     this.#player.cue(this.trackId, this.#data.value);

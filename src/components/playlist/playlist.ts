@@ -150,6 +150,33 @@ export class ServicePlaylist extends ServiceElement {
     return tracks[(this.startTrack ?? 1) - 1] ?? tracks[0];
   }
 
+  /** Plays the list once it is loaded: resumes its current track, else plays from the first, as Play all. */
+  async play(): Promise<void> {
+    const tracks = await this.#loaded();
+    const current = this.#current(tracks);
+    if (current) this.#rows.play(current, tracks);
+    else this.#play(tracks);
+  }
+
+  /** Pauses playback if a track of the list is the one playing. */
+  pause(): void {
+    if (this.#current(this.tracks)) this.#rows.engine.pause();
+  }
+
+  /** Moves the list's current track to `ms` milliseconds; with none current, the first track is made current there, paused. */
+  async seekTo(ms: number): Promise<void> {
+    const tracks = await this.#loaded();
+    const { engine } = this.#rows;
+    if (!this.#current(tracks) && tracks[0]) await engine.load(tracks[0], { queue: tracks, client: this.client });
+    if (this.#current(tracks)) engine.seek(ms / 1000);
+  }
+
+  /** The engine's current track if it is one of `tracks`. */
+  #current = (tracks: readonly Track[]) => tracks.find((t) => t.id === this.#rows.engine.state.track?.id);
+
+  /** The tracks once the list's data has settled (none when it failed). */
+  #loaded = () => this.updateComplete.then(() => this.#data.taskComplete).then(() => this.tracks, () => this.tracks);
+
   protected override render() {
     const { t } = this.i18n;
     return html`<div class="box">
@@ -219,6 +246,10 @@ export class ServicePlaylist extends ServiceElement {
 define('service-playlist', ServicePlaylist);
 
 declare global {
+  interface GlobalEventHandlersEventMap {
+    /** `autoplay` was refused by the browser: the element shows Play (components/shared/first-play.ts). */
+    'service-autoplay-blocked': CustomEvent<{ trackId: string }>;
+  }
   interface HTMLElementTagNameMap {
     'service-playlist': ServicePlaylist;
   }

@@ -46,9 +46,3 @@ export class FirstPlay {
     await this.play(engine, track, options);
   }
 }
-
-declare global {
-  interface GlobalEventHandlersEventMap {
-    'service-autoplay-blocked': CustomEvent<{ trackId: string }>;
-  }
-}

@@ -131,6 +131,28 @@ export class ServiceTrackCard extends ServiceElement {
     } else void this.#first.autoplay(this.#audio.engine, track, { client: this.client });
   }
 
+  /** Plays the card's track once it is loaded, as its play button does. */
+  async play(): Promise<void> {
+    const track = await this.#loaded();
+    if (track) await this.#first.play(this.#audio.engine, track, { client: this.client });
+  }
+
+  /** Pauses the card's track if it is the one playing. */
+  pause(): void {
+    if (this.#audio.engine.state.track?.id === this.track?.id) this.#audio.engine.pause();
+  }
+
+  /** Moves the card's track to `ms` milliseconds; a track not yet current is made current there, paused. */
+  async seekTo(ms: number): Promise<void> {
+    const track = await this.#loaded();
+    const { engine } = this.#audio;
+    if (track && engine.state.track?.id !== track.id) await engine.load(track, { client: this.client });
+    if (track) engine.seek(ms / 1000);
+  }
+
+  /** The track once the card's data has settled (undefined when it failed). */
+  #loaded = () => this.updateComplete.then(() => this.#data.taskComplete).then(() => this.track, () => undefined);
+
   protected override render() {
     const { t } = this.i18n;
     return taskView(this.#data, (track) => this.#renderTrack(track), {
@@ -236,6 +258,10 @@ export class ServiceTrackCard extends ServiceElement {
 define('service-track-card', ServiceTrackCard);
 
 declare global {
+  interface GlobalEventHandlersEventMap {
+    /** `autoplay` was refused by the browser: the element shows Play (components/shared/first-play.ts). */
+    'service-autoplay-blocked': CustomEvent<{ trackId: string }>;
+  }
   interface HTMLElementTagNameMap {
     'service-track-card': ServiceTrackCard;
   }
