@@ -19,7 +19,9 @@ export function injectFetch(app: FastifyInstance): typeof fetch {
         url = new URL(String(location), url);
         continue;
       }
-      return new Response(res.payload, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') } });
+      const response = new Response(res.payload, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') } });
+      // The address that answered, as a network fetch has it: the core makes a track's `permalink` its public `link` on it (the title's link, Share).
+      return Object.defineProperty(response, 'url', { value: url.href });
     }
     return new Response(JSON.stringify({ code: 508, error: 'Too many redirects' }), { status: 508 });
   };

@@ -125,7 +125,7 @@ export const oembedRoutes: RouteModule = (app, ctx) => {
         author_name: owner.name,
         author_url: `${origin}/${encodeURIComponent(owner.handle)}`,
         // The column's width up to the embed's own, as Spotify's frame does; WordPress's kses keeps both declarations.
-        html: `<iframe src="${escapeHtml(src)}" width="100%" height="${height}" style="border:0;max-width:${width}px" allow="autoplay" loading="lazy" title="${escapeHtml(title)}"></iframe>`,
+        html: `<iframe src="${escapeHtml(src)}" width="100%" height="${height}" style="border:0;max-width:${width}px" allow="autoplay; clipboard-write" loading="lazy" title="${escapeHtml(title)}"></iframe>`,
         width,
         height,
         ...(thumbnail

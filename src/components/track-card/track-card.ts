@@ -32,6 +32,7 @@ import { shareLink, type Shared } from './share.js';
  * @csspart artwork - The artwork image.
  * @csspart title - The track's title.
  * @csspart artist - The artist's name.
+ * @csspart actions - The play/pause button with the share button and download link.
  * @csspart play-button - The play/pause button.
  * @csspart progress - The progress row: the seek slider (or, before the track plays, a still bar) and the time.
  * @csspart seek - The seek slider, while the track is the one playing or paused.
@@ -225,7 +226,7 @@ export class ServiceTrackCard extends ServiceElement {
           ${tags.length ? html`<ul part="tags" class="tags" aria-label=${t('Tags')}>${tags.map((t) => html`<li dir="auto">${t}</li>`)}</ul>` : nothing}
           ${tiny ? nothing : bar}
         </div>
-        <div class="actions">
+        <div part="actions" class="actions">
           <button
             part="play-button"
             class="play"
