@@ -39,9 +39,13 @@
     const bar = host.dataset.duration && find((node) => node.classList.contains('still'));
     const row = find((node) => node.dataset.trackId);
     const button = find((node) => /^play-(button|all)$/.test(node.getAttribute('part')));
-    const id = host.getAttribute('track-id') ?? (row ?? (button && host.shadowRoot.querySelector('[data-track-id]')))?.dataset.trackId;
+    // Play all starts at the list's start-track (1-based), as the kit's would.
+    const rows = host.shadowRoot.querySelectorAll('[data-track-id]');
+    const id = host.getAttribute('track-id') ?? (row ?? (button && (rows[host.getAttribute('start-track') - 1] ?? rows[0])))?.dataset.trackId;
     if (!id || !(bar || row || button)) return;
     let early = g[EARLY];
+    // The element's first play starts at its `t` (seconds: the server wrote it so), unless a row or the bar chose.
+    const start = !early && !row && !bar && +host.getAttribute('t');
     const audio = early?.audio ?? new Audio();
     if (!early) {
       early = g[EARLY] = { audio };
@@ -54,12 +58,12 @@
     const play = () => audio.play().catch(() => {});
     const other = early.id != id;
     if (other) audio.src = host.dataset.stream.replace('{id}', (early.id = id));
-    if (bar) {
-      // Where on the still bar, from the start of the line (its right in RTL), as the kit's own bar.
-      const box = bar.getBoundingClientRect();
-      const from = getComputedStyle(bar).direction == 'rtl' ? box.right - event.clientX : event.clientX - box.left;
+    if (bar || start > 0) {
       const duration = host.dataset.duration;
-      const at = (early.at = Math.floor(Math.min(Math.max(0, from / (box.width || 1)), 1) * duration));
+      // Where on the still bar, from the start of the line (its right in RTL), as the kit's own bar.
+      const box = bar?.getBoundingClientRect();
+      const from = bar && (getComputedStyle(bar).direction == 'rtl' ? box.right - event.clientX : event.clientX - box.left);
+      const at = (early.at = bar ? Math.floor(Math.min(Math.max(0, from / (box.width || 1)), 1) * duration) : start);
       audio.currentTime = at;
       // WebKit clamps a seek to its guess at the length of an MP3 still arriving: again once it knows (the engine too, once it takes over).
       const types = ['timeupdate', 'durationchange', 'progress'];
@@ -73,7 +77,7 @@
       };
       for (const type of types) audio.addEventListener(type, seek);
     }
-    if (bar || other || audio.paused) play();
+    if (bar || start > 0 || other || audio.paused) play();
     else audio.pause();
   }, true);
 

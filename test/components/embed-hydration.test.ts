@@ -126,6 +126,18 @@ describe('an embed page (hydration on demand)', () => {
     expect((win[ENGINE] as AudioEngine).state.currentTime).to.be.at.least(target);
   });
 
+  it('starts a Play before hydration at the embed\'s t=, and the hydrated card plays on from there', async () => {
+    const track = tracks[4]!;
+    const { frame: f, win, card } = await embedFrame(`/embed/track/${track.id}?t=1:00`);
+    frame = f;
+    part(card, 'play-button').click();
+    const early = win[EARLY] as Early;
+    await waitFor(() => !early.audio.paused && early.audio.currentTime > 60, () => `the audio to play from 60 s (at ${early.audio.currentTime})`);
+    expect(early.audio.currentTime).to.be.below(65);
+    await waitFor(() => hydrated(win, card) && (win[ENGINE] as AudioEngine | undefined)?.state.status === 'playing', 'the hydrated engine to play on');
+    expect((win[ENGINE] as AudioEngine).state.currentTime).to.be.at.least(60);
+  });
+
   it("plays a playlist's row clicked before hydration; the hydrated list plays on with its tracks queued", async () => {
     const { frame: f, win, card } = await embedFrame(`/embed/playlist/${playlist.id}`);
     frame = f;
