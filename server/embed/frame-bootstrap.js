@@ -49,11 +49,13 @@
     const audio = early?.audio ?? new Audio();
     if (!early) {
       early = g[EARLY] = { audio };
-      // One at a time across the page's frames, as the engine's channel: this one pauses the others.
+      // One at a time across the page's frames, as the engine's channel: this one pauses the others (not with single=0).
       const mine = () => g[EARLY]?.audio == audio;
-      const channel = new BroadcastChannel('service-kit.playback');
-      channel.onmessage = () => mine() && audio.pause();
-      audio.onplaying = () => mine() && channel.postMessage(0);
+      if (data.single != '0') {
+        const channel = new BroadcastChannel('service-kit.playback');
+        channel.onmessage = () => mine() && audio.pause();
+        audio.onplaying = () => mine() && channel.postMessage(0);
+      }
     }
     const play = () => audio.play().catch(() => {});
     const other = early.id != id;

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { startService, type RunningService } from '../../server/service.js';
+import { KIT_FILE } from '../../server/embed/kit.js';
 
 const CDN = resolve(import.meta.dirname, '../../dist/cdn');
 let service: RunningService;
@@ -73,8 +74,8 @@ describe('compressed answers', () => {
     await assertCompressed(`/images/artwork/${trackId}/480x480.svg`);
     const kit = /data-kit="(\/embed\/kit\.[\w-]+\.js)"/.exec(page)?.[1];
     assert.ok(kit, 'the page names the kit by its hash');
-    assert.ok((await assertCompressed(kit)).equals(readFileSync(join(CDN, 'all-hydrate.js'))), 'the kit is the build, byte for byte');
-    assert.ok((await assertCompressed('/embed/kit.js')).equals(readFileSync(join(CDN, 'all-hydrate.js'))));
+    assert.ok((await assertCompressed(kit)).equals(readFileSync(join(CDN, KIT_FILE))), 'the kit is the build, byte for byte');
+    assert.ok((await assertCompressed('/embed/kit.js')).equals(readFileSync(join(CDN, KIT_FILE))));
   });
 
   test('Brotli first when both are accepted; q=0 refuses one; identity alone is plain', async () => {

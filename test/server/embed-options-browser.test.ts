@@ -107,7 +107,12 @@ describe('embed options in the browser', () => {
       try {
         await page.goto(`${service.url}/embed/${path}`, { waitUntil: 'load' });
         // Hydrated: the first update done with the embedded data.
-        await page.waitForFunction(`(() => { const el = document.querySelector('${tag}'); return el?.hasUpdated && (el.track ?? el.playlist) !== undefined; })()`);
+        // The kit loads on intent (a pointer over the frame); a function, not a string: the page's CSP refuses eval.
+        await page.hover('[data-embed]');
+        await page.waitForFunction((name) => {
+          const el = document.querySelector(name) as (HTMLElement & { hasUpdated?: boolean; track?: unknown; playlist?: unknown }) | null;
+          return !!el?.hasUpdated && (el.track ?? el.playlist) !== undefined;
+        }, tag);
         assert.deepEqual(messages, [], `${tag}: no message`);
       } finally {
         await context.close();
