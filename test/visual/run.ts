@@ -3,7 +3,8 @@
  * and dark, left to right (en) and right to left (ar), shot in Debian's Chromium against the
  * reference service on a fresh catalog, and compared with test/visual/baselines/*.png (compare.ts).
  * A shot that differs writes <name>.actual.png and <name>.diff.png to test/visual/failures/.
- * One page per width × theme × direction holds all the shots, so the run is 8 page loads.
+ * One page per width × theme × direction holds all the shots, plus one in forced colours (1280 px,
+ * light, ltr): 9 page loads.
  *
  *   npm run test:visual                       compare; exits 1 on a difference
  *   npm run test:visual -- --update           write the shots as the new baselines
@@ -76,54 +77,54 @@ async function main(): Promise<number> {
   try {
     mkdirSync(BASELINES, { recursive: true });
     rmSync(FAILURES, { recursive: true, force: true });
-    for (const width of WIDTHS) {
-      for (const theme of Object.keys(THEMES) as Theme[]) {
-        for (const dir of Object.keys(DIRS) as Dir[]) {
-          const context = await browser.newContext({ viewport: { width, height: 900 }, deviceScaleFactor: 1, colorScheme: theme, reducedMotion: 'reduce' });
-          // tsx names functions with a `__name` helper that the page lacks: the page's functions below need one.
-          await context.addInitScript('globalThis.__name = (fn) => fn;');
-          const page = await context.newPage();
-          page.on('pageerror', (e) => problems.push(`${width} ${theme} ${dir}: ${e.message}`));
-          await page.goto(`${pages.url}/visual/${theme}-${dir}.html`);
-          await page.evaluate(async (profile) => {
-            await customElements.whenDefined('service-login-button');
-            Object.assign(document.querySelector('[data-name="login-button-signed-in"] > *')!, { signedIn: profile });
-            await (document.querySelector('[data-name="login-button-signed-in"] > *') as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
-          }, profile);
-          // After the sign-in, which moves the focus to Sign out: typing in the search takes it, and the results stay open.
-          await page.locator('[data-name="search"] service-search').getByRole('combobox').fill('the');
-          await page.waitForFunction(pageSettled, undefined, { timeout: SETTLE_TIMEOUT_MS, polling: 100 });
-          // A fresh loading card: the kit gives up on the hanging host after 10 s, and a busy machine can take that long to settle the page.
-          await page.evaluate(() => {
-            const box = document.querySelector('[data-name="track-card-loading"]')!;
-            box.replaceChildren(box.firstElementChild!.cloneNode());
-          });
-          await page.waitForFunction(pageSettled, undefined, { timeout: SETTLE_TIMEOUT_MS, polling: 100 });
-          const boxes = await page.evaluate(shotBoxes, PAD);
-          for (const [name, clip] of Object.entries(boxes)) {
-            if (values.only && !name.startsWith(values.only)) continue;
-            const file = shotFile(name, width, theme, dir);
-            const shot = await page.screenshot({ clip, fullPage: true, animations: 'disabled', caret: 'hide' });
-            count++;
-            const baseline = join(BASELINES, `${file}.png`);
-            if (values.update || !existsSync(baseline)) {
-              writeFileSync(baseline, shot);
-              if (!values.update) failed.push(`${file}: no baseline; written (review and commit it)`);
-              continue;
-            }
-            const result = compare(shot, readFileSync(baseline));
-            if (result.differing <= result.allowed) {
-              if (result.differing > closest.differing) closest = { differing: result.differing, name: `${file} (${result.allowed} allowed)` };
-              continue;
-            }
-            mkdirSync(FAILURES, { recursive: true });
-            writeFileSync(join(FAILURES, `${file}.actual.png`), shot);
-            if (result.diff) writeFileSync(join(FAILURES, `${file}.diff.png`), result.diff);
-            failed.push(`${file}: ${result.sizeChanged ? 'size changed, ' : ''}${result.differing} pixels differ (${result.allowed} allowed)`);
-          }
-          await context.close();
+    // Every width × theme × direction, and one page in forced colours (Windows' high contrast), where pressed states and button edges must show.
+    const runs: { width: number; theme: Theme; dir: Dir; forced?: true }[] = WIDTHS.flatMap((width) =>
+      (Object.keys(THEMES) as Theme[]).flatMap((theme) => (Object.keys(DIRS) as Dir[]).map((dir) => ({ width, theme, dir }))));
+    runs.push({ width: 1280, theme: 'light', dir: 'ltr', forced: true });
+    for (const { width, theme, dir, forced } of runs) {
+      const context = await browser.newContext({ viewport: { width, height: 900 }, deviceScaleFactor: 1, colorScheme: theme, reducedMotion: 'reduce', forcedColors: forced ? 'active' : 'none' });
+      // tsx names functions with a `__name` helper that the page lacks: the page's functions below need one.
+      await context.addInitScript('globalThis.__name = (fn) => fn;');
+      const page = await context.newPage();
+      page.on('pageerror', (e) => problems.push(`${width} ${theme} ${dir}: ${e.message}`));
+      await page.goto(`${pages.url}/visual/${theme}-${dir}.html`);
+      await page.evaluate(async (profile) => {
+        await customElements.whenDefined('service-login-button');
+        Object.assign(document.querySelector('[data-name="login-button-signed-in"] > *')!, { signedIn: profile });
+        await (document.querySelector('[data-name="login-button-signed-in"] > *') as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
+      }, profile);
+      // After the sign-in, which moves the focus to Sign out: typing in the search takes it, and the results stay open.
+      await page.locator('[data-name="search"] service-search').getByRole('combobox').fill('the');
+      await page.waitForFunction(pageSettled, undefined, { timeout: SETTLE_TIMEOUT_MS, polling: 100 });
+      // A fresh loading card: the kit gives up on the hanging host after 10 s, and a busy machine can take that long to settle the page.
+      await page.evaluate(() => {
+        const box = document.querySelector('[data-name="track-card-loading"]')!;
+        box.replaceChildren(box.firstElementChild!.cloneNode());
+      });
+      await page.waitForFunction(pageSettled, undefined, { timeout: SETTLE_TIMEOUT_MS, polling: 100 });
+      const boxes = await page.evaluate(shotBoxes, PAD);
+      for (const [name, clip] of Object.entries(boxes)) {
+        if (values.only && !name.startsWith(values.only)) continue;
+        const file = `${shotFile(name, width, theme, dir)}${forced ? '-forced-colors' : ''}`;
+        const shot = await page.screenshot({ clip, fullPage: true, animations: 'disabled', caret: 'hide' });
+        count++;
+        const baseline = join(BASELINES, `${file}.png`);
+        if (values.update || !existsSync(baseline)) {
+          writeFileSync(baseline, shot);
+          if (!values.update) failed.push(`${file}: no baseline; written (review and commit it)`);
+          continue;
         }
+        const result = compare(shot, readFileSync(baseline));
+        if (result.differing <= result.allowed) {
+          if (result.differing > closest.differing) closest = { differing: result.differing, name: `${file} (${result.allowed} allowed)` };
+          continue;
+        }
+        mkdirSync(FAILURES, { recursive: true });
+        writeFileSync(join(FAILURES, `${file}.actual.png`), shot);
+        if (result.diff) writeFileSync(join(FAILURES, `${file}.diff.png`), result.diff);
+        failed.push(`${file}: ${result.sizeChanged ? 'size changed, ' : ''}${result.differing} pixels differ (${result.allowed} allowed)`);
       }
+      await context.close();
     }
   } finally {
     await browser.close();
