@@ -8,7 +8,8 @@ export function minifyTemplates(): Plugin {
     name: 'minify-template-literals',
     async transform(code, id) {
       if (!ownSource(id)) return null;
-      const result = await minifyHTMLLiterals(code, { fileName: id });
+      // html-minifier-next's documented options: quotes HTML does not need go (lit-html reads unquoted values, bound ones too), `readonly=readonly` is `readonly`.
+      const result = await minifyHTMLLiterals(code, { fileName: id, html: { removeAttributeQuotes: true, collapseBooleanAttributes: true } });
       return result && { code: result.code, map: result.map ?? null };
     },
   };
