@@ -6,16 +6,16 @@
 // and ask for its settings; the rest in the order whose bundle gzips smallest. Which module lands
 // near which moves all.js by some 500 bytes, so measure before reordering.
 import 'lit';
+import './components/shared/theme.js';
 import './components/trending-list/trending-list.styles.js';
 import './components/search/search.styles.js';
 import './components/track-card/track-card.styles.js';
+import './components/audio-player/audio-player.styles.js';
 import './components/playlist/playlist.styles.js';
 import './components/user-card/user-card.styles.js';
 import './components/login-button/login-button.styles.js';
-import './components/shared/theme.js';
-import './components/audio-player/audio-player.styles.js';
-import './components/shared/format.js';
 import './components/shared/icons.js';
+import './components/shared/format.js';
 import './components/shared/states.js';
 import './components/shared/track-rows.js';
 import './components/app-metrics/app-metrics.styles.js';

@@ -8,7 +8,9 @@ export function minifyTemplates(): Plugin {
     name: 'minify-template-literals',
     async transform(code, id) {
       if (!ownSource(id)) return null;
-      const result = await minifyHTMLLiterals(code, { fileName: id });
+      // html-minifier-next's documented options: the quotes and end tags (`</li>`, `</p>`) HTML does not need go, as the browser's parser of lit-html's <template> adds them back.
+      const html = { removeAttributeQuotes: true, collapseBooleanAttributes: true, removeOptionalTags: true };
+      const result = await minifyHTMLLiterals(code, { fileName: id, html });
       return result && { code: result.code, map: result.map ?? null };
     },
   };

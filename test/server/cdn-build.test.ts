@@ -103,6 +103,6 @@ describe('the CDN build changes no dependency', () => {
   it('the probe sees a change: the same code as one of the kit\'s own modules is changed', async () => {
     const out = (await hook(minifyTemplates(), 'transform')!(OWN_LIKE, join(root, 'src/x.ts'))) as { code: string } | null;
     assert.ok(changed(out, OWN_LIKE));
-    assert.match(out!.code, /html`<p part="a">\$\{x\}<\/p>`/);
+    assert.match(out!.code, /html`<p part=a>\$\{x\}`/);
   });
 });

@@ -6,7 +6,7 @@ import { DataTask } from '../../controllers/data-task.js';
 import { readsRtl } from '../../controllers/language.js';
 import { taskView } from '../shared/states.js';
 import { theme } from '../shared/theme.js';
-import { formatCount } from '../shared/format.js';
+import { countSetting, formatCount } from '../shared/format.js';
 import { appMetricsStyles } from './app-metrics.styles.js';
 import { define } from '../shared/configured-element.js';
 
@@ -69,7 +69,7 @@ export class ServiceAppMetrics extends ServiceElement {
 
   readonly #data = new DataTask(this, {
     operation: 'getAppNameMetrics',
-    args: () => [this.#range, this.#rowLimit] as const,
+    args: () => [this.#range, countSetting(this.limit, 500, 10)] as const,
     fetch: ([range, limit], client, signal) => client.getAppNameMetrics(range, { limit, signal }).then(toRows),
     failed: () => this.i18n.t('Could not load the app metrics.'),
   });
@@ -87,11 +87,6 @@ export class ServiceAppMetrics extends ServiceElement {
 
   get #range(): MetricsTimeRange {
     return this.timeRange in RANGES ? this.timeRange : 'week';
-  }
-
-  get #rowLimit(): number {
-    const n = Math.round(Number(this.limit));
-    return Number.isFinite(n) ? Math.min(500, Math.max(1, n)) : 10;
   }
 
   protected override render() {

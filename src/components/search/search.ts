@@ -3,6 +3,7 @@ import { ServiceElement } from '../shared/service-element.js';
 import { DataTask, TaskStatus } from '../../controllers/data-task.js';
 import { taskView } from '../shared/states.js';
 import { theme } from '../shared/theme.js';
+import { countSetting } from '../shared/format.js';
 import { searchStyles } from './search.styles.js';
 import { define } from '../shared/configured-element.js';
 import {
@@ -87,7 +88,7 @@ export class ServiceSearch extends ServiceElement {
 
   readonly #data = new DataTask(this, {
     operation: 'search',
-    args: () => [this.term, this.#choice, this.onlyDownloadable, this.#resultLimit] as const,
+    args: () => [this.term, this.#choice, this.onlyDownloadable, countSetting(this.limit, 50, 10)] as const,
     fetch: ([term, choice, onlyDownloadable, limit], client, signal) =>
       term ? runSearch(client, term, choice, { onlyDownloadable: onlyDownloadable || undefined, limit, signal }) : undefined,
     // The count, or that nothing matched, said in the page's one live region when results arrive for an open list.
@@ -114,11 +115,6 @@ export class ServiceSearch extends ServiceElement {
   /** The type selector's choice for `type`: Tracks for an unknown one. */
   get #choice(): SearchChoice {
     return SEARCH_TYPES.find((t) => t.type === this.type) ?? SEARCH_TYPES[0];
-  }
-
-  get #resultLimit(): number {
-    const n = Math.round(Number(this.limit));
-    return Number.isFinite(n) ? Math.min(50, Math.max(1, n)) : 10;
   }
 
   override disconnectedCallback(): void {

@@ -12,6 +12,12 @@ export function formatDuration(seconds: number): string {
   return h ? `${h}:${String(m).padStart(2, '0')}:${rest}` : `${m}:${rest}`;
 }
 
+/** A count setting (`limit`, `page-size`) as a whole number from 1 to `max`; `fallback` when unset or not a number. */
+export const countSetting = (value: unknown, max: number, fallback: number): number => {
+  const n = Math.floor(Number(value ?? NaN));
+  return Number.isFinite(n) ? Math.min(max, Math.max(1, n)) : fallback;
+};
+
 /** Counts in an element's language (src/core/i18n/translate.ts). */
 export { formatCount };
 

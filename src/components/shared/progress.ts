@@ -1,6 +1,7 @@
 import { css, html, type TemplateResult } from 'lit';
 import { formatDuration } from './format.js';
 import type { Translate } from '../../core/i18n/translate.js';
+import { readsRtl } from '../../controllers/language.js';
 
 /**
  * `65` → "1 minute 5 seconds" in `lang` (`Intl.NumberFormat`'s units, joined by `Intl.ListFormat`,
@@ -29,7 +30,7 @@ export const positionText = (at: number, total: number, t: Translate, lang: stri
  */
 export function seekKey(event: KeyboardEvent, at: number, total: number): number | undefined {
   if (event.altKey || event.ctrlKey || event.metaKey) return undefined;
-  const rtl = globalThis.getComputedStyle?.(event.target as Element).direction == 'rtl';
+  const rtl = readsRtl(event.target as Element);
   const tenth = Math.max(SEEK_STEP, Math.round(total / 10)); // whole seconds, as the slider stands on them
   const step: Record<string, number> = { ArrowUp: SEEK_STEP, ArrowDown: -SEEK_STEP, ArrowRight: rtl ? -SEEK_STEP : SEEK_STEP, ArrowLeft: rtl ? SEEK_STEP : -SEEK_STEP, PageUp: tenth, PageDown: -tenth };
   const to = event.key == 'Home' ? 0 : event.key == 'End' ? total : step[event.key] === undefined ? undefined : at + step[event.key]!;
@@ -55,7 +56,7 @@ export const elapsedOfTotal = (at: number, total: number, t: Translate): Templat
 const clickedShare = (event: MouseEvent): number => {
   const bar = event.currentTarget as HTMLElement;
   const box = bar.getBoundingClientRect();
-  const from = getComputedStyle(bar).direction === 'rtl' ? box.right - event.clientX : event.clientX - box.left;
+  const from = readsRtl(bar) ? box.right - event.clientX : event.clientX - box.left;
   return Math.min(Math.max(0, from / (box.width || 1)), 1);
 };
 

@@ -72,9 +72,9 @@ async function retryKeepingFocus(event: Event, task: { run(): Promise<void> }, l
   const button = event.currentTarget as HTMLElement;
   const root = button.getRootNode() as ShadowRoot;
   const host = root.host as HTMLElement & { updateComplete?: Promise<unknown>; i18n?: { lang: string } };
-  const ancestors: Element[] = [];
-  for (let node = button.parentElement; node; node = node.parentElement) ancestors.push(node);
-  const place = () => ancestors.find((node) => node.isConnected) ?? root;
+  // The error state's container, where what replaces it lands (the shadow root when the state is the whole view).
+  const container = button.parentElement?.parentElement;
+  const place = () => (container?.isConnected ? container : root);
   const ours = () => !document.activeElement || document.activeElement == document.body || (document.activeElement == host && !root.activeElement?.isConnected);
   const hold = (target: Element | null | undefined) => {
     if (!(target instanceof HTMLElement)) return;

@@ -6,6 +6,7 @@ import { ServiceElement } from '../shared/service-element.js';
 import { DataTask } from '../../controllers/data-task.js';
 import { taskView } from '../shared/states.js';
 import { theme } from '../shared/theme.js';
+import { countSetting } from '../shared/format.js';
 import { TrackRows } from '../../controllers/track-rows.js';
 import { trackRowStyles } from '../shared/track-rows.js';
 import { trendingListStyles } from './trending-list.styles.js';
@@ -24,9 +25,6 @@ const WINDOWS: ReadonlyArray<readonly [TrendingTime, Key]> = [
   ['month', 'This month'],
   ['allTime', 'All time'],
 ];
-
-/** `limit` as the service takes it: an integer 1..100, 100 when unset or not a number. */
-const clampLimit = (n: number): number => (Number.isFinite(n) ? Math.min(100, Math.max(1, Math.floor(n))) : 100);
 
 /**
  * The top tracks by popularity as a ranked list. Each item plays through the page's audio
@@ -84,7 +82,7 @@ export class ServiceTrendingList extends ServiceElement {
 
   readonly #data = new DataTask(this, {
     operation: 'getTrendingTracks',
-    args: () => [this.time, this.genre || undefined, clampLimit(this.limit)] as const,
+    args: () => [this.time, this.genre || undefined, countSetting(this.limit, 100, 100)] as const,
     fetch: ([time, genre, limit], client, signal) => client.getTrendingTracks({ time, genre, limit, signal }),
     loaded: (tracks) => this.i18n.t('{n} track loaded|{n} tracks loaded', { n: tracks.length }),
     failed: () => this.i18n.t('Could not load the trending list.'),

@@ -4,7 +4,7 @@ import { ServiceElement } from '../shared/service-element.js';
 import { DataTask, TaskStatus } from '../../controllers/data-task.js';
 import { levelOf, picture, taskView } from '../shared/states.js';
 import { theme } from '../shared/theme.js';
-import { counted, safeUrl } from '../shared/format.js';
+import { counted, countSetting, safeUrl } from '../shared/format.js';
 import type { Key } from '../../core/i18n/en.js';
 import { personIcon, verifiedIcon } from '../shared/icons.js';
 import { TrackRows } from '../../controllers/track-rows.js';
@@ -115,7 +115,7 @@ export class ServiceUserCard extends ServiceElement {
   }
 
   get #size(): number {
-    return Number.isFinite(this.pageSize) ? Math.min(100, Math.max(1, Math.floor(this.pageSize))) : 10;
+    return countSetting(this.pageSize, 100, 10);
   }
 
   /** The open tab; an unknown `tab` value opens Tracks. */
