@@ -3,7 +3,7 @@ import { css } from 'lit';
 export const audioPlayerStyles = css`
   :host {
     display: block;
-    width: 100%%;
+    width: 100%;
     max-width: var(--_max-width);
     container-type: inline-size;
   }

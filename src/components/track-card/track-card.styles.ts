@@ -6,7 +6,7 @@ import { css } from 'lit';
 export const trackCardStyles = css`
   :host {
     display: block;
-    width: 100%%;
+    width: 100%;
     max-width: var(--_max-width);
     --_height: 8.7em;
   }
