@@ -195,7 +195,10 @@ describe('the embed control API, from another origin than the service', () => {
       <script type="module">
         import '/src/all.ts';
         import { startFrameProtocol } from '/src/embed/frame-protocol.ts';
-        window.waited = globalThis[Symbol.for('service-kit.embed.inbox')].length;
+        // The protocol starts once a parent message waits (the bootstrap's listener, added first, has queued it), however fast the modules came.
+        const inbox = globalThis[Symbol.for('service-kit.embed.inbox')];
+        if (!inbox.length) await new Promise((resolve) => addEventListener('message', resolve, { once: true }));
+        window.waited = inbox.length;
         startFrameProtocol();
       </script>`;
     frames.push(iframe);

@@ -176,14 +176,19 @@ export const trackCardStyles = css`
     flex-direction: column;
     align-items: center;
     gap: 4px;
+    --_tool: 28px;
+  }
+  /* As wide as two tools whichever the track has (Download only when downloadable): Play stands in one place on every card. */
+  :host([size='card']) .actions {
+    min-width: calc(2 * var(--_tool) + 4px);
   }
   .tools {
     display: flex;
     gap: 4px;
   }
   .tool {
-    width: 28px;
-    height: 28px;
+    width: var(--_tool);
+    height: var(--_tool);
     padding: 0;
     border: none;
     border-radius: 50%;
@@ -199,9 +204,8 @@ export const trackCardStyles = css`
   }
   /* On a touch screen 44 px, as theme.ts makes every button: at 300 px the text gives up the room. */
   @media (pointer: coarse) {
-    .tool {
-      min-width: 44px;
-      min-height: 44px;
+    .actions {
+      --_tool: 44px;
     }
   }
   /* "Link copied", or the link to copy by hand: over the card's bottom edge, for a moment. */
