@@ -1,6 +1,7 @@
 /**
- * The screenshots of a card track embed with each URL option (docs/embeds.md, "Options"), in a
- * 300 px and an 800 px frame 200 px high (the card's oEmbed height): docs/screenshots/embed-options/
+ * The screenshots of a card embed of a downloadable track (Share and Download show) with each URL
+ * option (docs/embeds.md, "Options"), in a 300 px and an 800 px frame 200 px high (the card's oEmbed
+ * height): docs/screenshots/embed-options/
  * <name>-<width>.png. Starts the reference service on a fresh catalog and drives the system
  * Chromium; the embed page loads the kit when it is built (the shots are the same without it:
  * the page is server-rendered).
@@ -40,8 +41,10 @@ const dataDir = mkdtempSync(join(tmpdir(), 'service-embed-shots-'));
 const service = await startService({ port: 0, dataDir });
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 try {
-  const res = await fetch(`${service.url}/v1/tracks/trending?limit=1&app_name=embed-shots`);
-  const [track] = ((await res.json()) as { data: { id: string }[] }).data;
+  const res = await fetch(`${service.url}/v1/tracks/trending?limit=50&app_name=embed-shots`);
+  const tracks = ((await res.json()) as { data: { id: string; downloadable?: boolean }[] }).data;
+  // A downloadable track, so the shots show Download (and download=0 hides it).
+  const track = tracks.find((t) => t.downloadable) ?? tracks[0];
   for (const width of WIDTHS) {
     const context = await browser.newContext({ viewport: { width, height: HEIGHT } });
     const page = await context.newPage();

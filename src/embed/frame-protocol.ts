@@ -75,7 +75,16 @@ export function startFrameProtocol(): void {
   let ready = false;
   let leaving = false;
 
-  const post = (event: string, data?: unknown, id?: unknown) => parentOrigin && parent.postMessage({ event, data, id }, parentOrigin);
+  // What happened before the parent first spoke (an autoplay, or its refusal) waits for it, after `ready`; progress is stale by then.
+  const held: [string, unknown][] = [];
+  const post = (event: string, data?: unknown, id?: unknown) => {
+    if (parentOrigin) parent.postMessage({ event, data, id }, parentOrigin);
+    else if (event != 'progress' && held.push([event, data]) > 20) held.shift();
+  };
+  const announce = (id: unknown) => {
+    post('ready', undefined, id);
+    for (const [event, data] of held.splice(0)) post(event, data);
+  };
 
   const commands: Record<string, (...args: unknown[]) => unknown> = {
     listen: () => undefined,
@@ -117,7 +126,7 @@ export function startFrameProtocol(): void {
     if (!command || (parentOrigin ??= event.origin) !== event.origin) return;
     if (method == 'listen') {
       listenId = id;
-      return ready && post('ready', undefined, id);
+      return ready && announce(id);
     }
     try {
       post('reply', await command(...(Array.isArray(args) ? args : [])), id);
@@ -150,7 +159,7 @@ export function startFrameProtocol(): void {
 
   void customElements.whenDefined(element.localName).then(() => element.updateComplete).then(() => {
     ready = true;
-    if (listenId !== undefined) post('ready', undefined, listenId);
+    if (listenId !== undefined) announce(listenId);
   });
 
   const holder = globalThis as { [INBOX]?: Inbox | MessageEvent[] };

@@ -230,3 +230,47 @@ describe('the embed control API, from another origin than the service', () => {
     expect(failure?.message).to.equal('The embed frame is gone: "play" has no frame to go to.');
   });
 });
+
+describe('an embed with autoplay=1, steered through the API', () => {
+  let track: Track;
+  let iframe: HTMLIFrameElement | undefined;
+  afterEach(() => iframe?.remove());
+
+  before(async () => {
+    track = (await api<Track[]>('/tracks/trending?limit=10')).find((t) => t.duration > 30)!;
+  });
+
+  it('plays on load with no command: the controller hears ready and play, and the position moves', async () => {
+    iframe = frame(`/embed/track/${track.id}?autoplay=1`);
+    const controller = embed(iframe, { timeout: 20_000 });
+    const events = heard(controller);
+    await next(events, 'ready', 0);
+    await next(events, 'play', 0);
+    const at = await controller.getPosition();
+    await waitFor(async () => (await controller.getPosition()) > at + 500, 'the position to advance half a second');
+    expect(await controller.isPaused()).to.equal(false);
+    expect(events.filter((e) => e.event === 'autoplayblocked' || e.event === 'error')).to.deep.equal([]);
+  });
+
+  it('where the browser refuses to play, the controller hears autoplayblocked and the card shows Play', async () => {
+    // Same-origin (test/support/embed-proxy.mjs), so the frame's play() can refuse as a blocking
+    // browser's does: no engine blocks on demand. The initial about:blank's Window is the one the
+    // same-origin page gets (HTML's window reuse), so the refusal is in place before the kit runs.
+    iframe = Object.assign(document.createElement('iframe'), { src: `/embed/track/${track.id}?autoplay=1` });
+    iframe.style.cssText = 'width:520px;height:200px;border:0';
+    const controller = embed(iframe, { timeout: 20_000 });
+    const events = heard(controller);
+    document.body.append(iframe);
+    const win = iframe.contentWindow as Window & typeof globalThis;
+    const refuse = () => Promise.reject(new DOMException('refused', 'NotAllowedError'));
+    win.HTMLMediaElement.prototype.play = refuse;
+    await next(events, 'ready', 0);
+    expect(win.HTMLMediaElement.prototype.play, 'the page kept the refusing play()').to.equal(refuse);
+    await next(events, 'autoplayblocked', 0);
+    const card = iframe.contentDocument!.querySelector<HTMLElement>('[data-embed]')!;
+    const label = () => card.shadowRoot!.querySelector('[part~="play-button"]')?.getAttribute('aria-label') ?? '';
+    await waitFor(() => /^Play /.test(label()), () => `the card to show Play (it says "${label()}")`);
+    expect(await controller.isPaused()).to.equal(true);
+    expect(events.filter((e) => e.event === 'play' || e.event === 'error')).to.deep.equal([]);
+  });
+});
