@@ -37,7 +37,7 @@ interface Run {
   cls: number;
 }
 
-/** One load in a fresh context: waits for the title and for the card's data task to complete (hydration, or the fetch). */
+/** One load in a fresh context: waits for the title and for the card's data task to complete (hydration, after a pointer over an embed page; or the fetch). */
 async function load(browser: Browser, url: string): Promise<Run> {
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -50,6 +50,11 @@ async function load(browser: Browser, url: string): Promise<Run> {
   try {
     await page.addInitScript(PROBE);
     await page.goto(url);
+    // An embed page loads its kit on intent (server/embed/frame-bootstrap.js): a pointer over it, once its title shows.
+    if (await page.$('body[data-kit]')) {
+      await page.waitForFunction(() => (window as unknown as { __bench: { title?: number } }).__bench.title !== undefined, undefined, { timeout: 60_000 });
+      await page.hover('[data-embed]');
+    }
     await page.waitForFunction(() => {
       const card = document.querySelector('service-track-card') as (Element & { hasUpdated?: boolean; track?: unknown }) | null;
       return (window as unknown as { __bench: { title?: number } }).__bench.title !== undefined && card?.hasUpdated && card.track !== undefined;
