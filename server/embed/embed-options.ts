@@ -155,6 +155,7 @@ export function optionStyle(options: EmbedOptions): string {
   // .frame>[data-embed] outweighs the sizes' own part rules (.tiny service-track-card::part(artwork)).
   if (parts.length) rules.push(`${parts.map((part) => `.frame>[data-embed]::part(${part})`).join(',')}{display:none}`);
   // Without its artwork, the card gives its column to the text.
-  if (options.hide.includes('artwork')) rules.push('.frame>service-track-card::part(card){grid-template-columns:minmax(0,1fr) auto}');
+  // In a narrow frame Play sits where the artwork was, at the top, not below an empty square.
+  if (options.hide.includes('artwork')) rules.push('.frame>service-track-card::part(card){grid-template-columns:minmax(0,1fr) auto}', 'body[class] .frame>service-track-card::part(actions){margin-block-start:0}');
   return rules.join('\n');
 }
