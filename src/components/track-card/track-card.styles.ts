@@ -178,9 +178,10 @@ export const trackCardStyles = css`
     gap: 4px;
     --_tool: 28px;
   }
-  /* As wide as two tools whichever the track has (Download only when downloadable): Play stands in one place on every card. */
+  /* As wide as two tools whichever the track has (Download only when downloadable): Play stands in one place on every card.
+     Not on a touch screen (--_reserve: 0 below), whose 44 px tools would take the seek bar's room at 320 px. */
   :host([size='card']) .actions {
-    min-width: calc(2 * var(--_tool) + 4px);
+    min-width: var(--_reserve, calc(2 * var(--_tool) + 4px));
   }
   .tools {
     display: flex;
@@ -206,6 +207,7 @@ export const trackCardStyles = css`
   @media (pointer: coarse) {
     .actions {
       --_tool: 44px;
+      --_reserve: 0;
     }
   }
   /* "Link copied", or the link to copy by hand: over the card's bottom edge, for a moment. */
