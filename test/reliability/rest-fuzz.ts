@@ -10,6 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Agent, request } from 'node:http';
 import { connect } from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { RunningService } from '../../server/service.js';
 import { fuzzCases, type FuzzCase } from './fuzz-cases.js';
 import { APP, FULL, errorShapeProblem, knownIds, localService, pool, report, rng, tally, type Known } from './support.js';
@@ -57,10 +58,25 @@ function send(c: Pick<FuzzCase, 'method' | 'path' | 'headers' | 'body'>, retry =
   });
 }
 
+/** The body as a browser reads it: decoded from the Brotli or gzip the request accepted (`Accept-Encoding`), or an error saying why not. */
+function decoded(c: FuzzCase, a: Answer): Buffer | string {
+  const encoding = a.headers['content-encoding'];
+  if (!encoding) return a.body;
+  const accepted = String(Object.entries(c.headers ?? {}).find(([name]) => name.toLowerCase() === 'accept-encoding')?.[1] ?? '');
+  if (!accepted.split(',').some((e) => e.trim().split(';')[0] === encoding)) return `Content-Encoding ${encoding} not accepted (${accepted || 'none asked'})`;
+  try {
+    return encoding === 'br' ? brotliDecompressSync(a.body) : encoding === 'gzip' ? gunzipSync(a.body) : `unknown Content-Encoding ${encoding}`;
+  } catch (error) {
+    return `a ${encoding} body that does not decode: ${(error as Error).message}`;
+  }
+}
+
 /** What is wrong with this answer to this case, or undefined. */
 function problem(c: FuzzCase, a: Answer): string | undefined {
   const type = a.headers['content-type'] as string | undefined;
-  const text = a.body.toString('utf8');
+  const body = decoded(c, a);
+  if (typeof body === 'string') return body;
+  const text = body.toString('utf8');
   if (a.status >= 500 || a.status < 100) return `status ${a.status}`;
   if (a.status >= 400) return c.method === 'HEAD' ? undefined : errorShapeProblem(a.status, type, text);
   if (a.status >= 300) {
