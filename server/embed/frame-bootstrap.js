@@ -31,10 +31,14 @@
   addEventListener('click', (event) => {
     load();
     const path = event.composedPath();
-    const host = path.find((node) => node.dataset?.stream);
+    const host = path.find((node) => node.dataset && 'embed' in node.dataset);
     // Once the kit defines the element, it handles its own clicks.
     if (!host || customElements.get(host.localName)) return;
     const find = (test) => path.find((node) => node.nodeType == 1 && test(node));
+    // Any other button (a profile's Play, a tab, a pager) is clicked again once the element has hydrated: hydration keeps the server's nodes.
+    const control = find((node) => node.localName == 'button');
+    const replay = () => control && customElements.whenDefined(host.localName).then(() => host.updateComplete).then(() => control.isConnected && control.click());
+    if (!host.dataset.stream) return replay();
     // What the kit would play: the card's still bar or Play, a list's row (anywhere on it), or its Play all (the first row).
     const bar = host.dataset.duration && find((node) => node.classList.contains('still'));
     const row = find((node) => node.dataset.trackId);
@@ -42,7 +46,7 @@
     // Play all starts at the list's start-track (1-based), as the kit's would.
     const rows = host.shadowRoot.querySelectorAll('[data-track-id]');
     const id = host.getAttribute('track-id') ?? (row ?? (button && (rows[host.getAttribute('start-track') - 1] ?? rows[0])))?.dataset.trackId;
-    if (!id || !(bar || row || button)) return;
+    if (!id || !(bar || row || button)) return replay();
     let early = g[EARLY];
     // The element's first play starts at its `t` (seconds: the server wrote it so), unless a row or the bar chose.
     const start = !early && !row && !bar && +host.getAttribute('t');
@@ -78,6 +82,8 @@
         }
       };
       for (const type of types) audio.addEventListener(type, seek);
+      // WebKit can drop the play() of an element still seeking before its metadata: again once it can play.
+      audio.addEventListener('canplay', () => g[EARLY]?.audio == audio && audio.paused && play(), { once: true });
     }
     if (bar || start > 0 || other || audio.paused) play();
     else audio.pause();
