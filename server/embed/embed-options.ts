@@ -1,4 +1,5 @@
 import type { EmbedKind } from './kinds.js';
+import { parseStartTime } from '../../src/core/start-time.js';
 
 /**
  * The embed pages' URL options (`/embed/<kind>/<id>?autoplay=1&t=1:30&color=ff5500&artwork=0…`),
@@ -39,19 +40,14 @@ export interface EmbedOptions {
 /** The longest start time taken, in seconds: a day. */
 const MAX_START = 86_400;
 
-/** Seconds from `90`, `1:30`, `1:02:03` or `1m30s` / `1h2m3s`; undefined for anything else or past a day. */
+/**
+ * Seconds from `90`, `1:30`, `1:02:03` or `1m30s` / `1h2m3s` (the elements' own parser,
+ * src/core/start-time.ts), stricter as a URL value: no spaces around it, two digits after each
+ * colon, at most a day; undefined for anything else.
+ */
 export function startSeconds(text: unknown): number | undefined {
-  if (typeof text !== 'string' || text.length > 16) return undefined;
-  let seconds: number | undefined;
-  let m: RegExpExecArray | null;
-  if (/^\d+$/.test(text)) seconds = Number(text);
-  else if ((m = /^(?:(\d+):)?(\d+):([0-5]\d)$/.exec(text))) {
-    // A clock: minutes under 60 only when hours lead them (`90:00` is 90 minutes).
-    if (m[1] !== undefined && Number(m[2]) > 59) return undefined;
-    seconds = Number(m[1] ?? 0) * 3600 + Number(m[2]) * 60 + Number(m[3]);
-  } else if ((m = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/i.exec(text)) && text !== '') {
-    seconds = Number(m[1] ?? 0) * 3600 + Number(m[2] ?? 0) * 60 + Number(m[3] ?? 0);
-  }
+  if (typeof text !== 'string' || text.length > 16 || text !== text.trim() || /:\d(?!\d)/.test(text)) return undefined;
+  const seconds = parseStartTime(text);
   return seconds !== undefined && seconds <= MAX_START ? seconds : undefined;
 }
 
