@@ -69,21 +69,28 @@
       // Where on the still bar, from the start of the line (its right in RTL), as the kit's own bar.
       const box = bar?.getBoundingClientRect();
       const from = bar && (getComputedStyle(bar).direction == 'rtl' ? box.right - event.clientX : event.clientX - box.left);
-      const at = (early.at = bar ? Math.floor(Math.min(Math.max(0, from / (box.width || 1)), 1) * duration) : start);
-      audio.currentTime = at;
-      // WebKit clamps a seek to its guess at the length of an MP3 still arriving: again once it knows (the engine too, once it takes over).
-      const types = ['timeupdate', 'durationchange', 'progress'];
+      const at = bar ? Math.floor(Math.min(Math.max(0, from / (box.width || 1)), 1) * duration) : start;
+      // WebKit can stand still, playing, after a seek made before the metadata, and clamps one past its guess at the
+      // length of an MP3 still arriving: the audio plays muted until the element knows the length, seeks once, then sounds.
+      early.stop?.();
+      const off = new AbortController();
+      const on = (type, listener) => audio.addEventListener(type, listener, { signal: off.signal });
+      const stop = (early.stop = () => {
+        audio.muted = false;
+        off.abort();
+      });
+      let sought;
       const seek = () => {
-        // Before its metadata an element reports the start asked for, not where it will be.
-        if (g[EARLY]?.audio != audio || (audio.readyState && audio.currentTime >= at - 1)) for (const type of types) audio.removeEventListener(type, seek);
-        else if (Math.abs(audio.duration - duration) < 2) {
-          audio.currentTime = at;
-          play();
-        }
+        if (sought || !(audio.duration >= at + 1 || Math.abs(audio.duration - duration) < 2)) return;
+        sought = 1;
+        audio.currentTime = at;
       };
-      for (const type of types) audio.addEventListener(type, seek);
-      // WebKit can drop the play() of an element still seeking before its metadata: again once it can play.
-      audio.addEventListener('canplay', () => g[EARLY]?.audio == audio && audio.paused && play(), { once: true });
+      audio.muted = true;
+      for (const type of ['durationchange', 'progress', 'timeupdate', 'suspend']) on(type, seek);
+      // Sounds once there; a seek made elsewhere (the hydrated card's bar) ends this one too.
+      on('seeked', stop);
+      on('seeking', () => Math.abs(audio.currentTime - at) > 1 && stop());
+      seek();
     }
     if (bar || start > 0 || other || audio.paused) play();
     else audio.pause();

@@ -35,7 +35,7 @@ export function createAudioEngine(options: AudioEngineOptions = {}): AudioEngine
   let pausedLoad = -1; // the load the listener paused before it could play
   let pendingSeek: number | undefined; // a seek past WebKit's guessed duration, made once it knows
   let clockAt = NaN; // the position at the last timeupdate; NaN after a seek
-  let adopted: { trackId: string; startAt?: number } | undefined; // what an adopted element holds, until the engine starts a track
+  let adopted: { trackId: string } | undefined; // what an adopted element holds, until the engine starts a track
   let state: PlayerState = {
     queue: [], index: -1, status: 'idle', paused: true, currentTime: 0, duration: 0, volume: 1, muted: false,
   };
@@ -146,7 +146,7 @@ export function createAudioEngine(options: AudioEngineOptions = {}): AudioEngine
     pendingSeek = undefined;
     const held = adopted;
     adopted = undefined;
-    if (held?.trackId === track.id) return adopt(media, track, queue, index, autoplay, held.startAt);
+    if (held?.trackId === track.id) return adopt(media, track, queue, index, autoplay);
     media.pause();
     set({
       track, queue, index, status: autoplay ? 'loading' : 'paused', paused: !autoplay,
@@ -173,13 +173,10 @@ export function createAudioEngine(options: AudioEngineOptions = {}): AudioEngine
   };
 
   /** Takes over `media`, already loading or playing `track`: no new request, its position and state kept. */
-  const adopt = async (media: MediaOutput, track: Track, queue: readonly Track[], index: number, autoplay: boolean, startAt = 0) => {
+  const adopt = async (media: MediaOutput, track: Track, queue: readonly Track[], index: number, autoplay: boolean) => {
     const status = media.paused ? 'paused' : media.readyState > 2 ? 'playing' : 'loading';
     set({ track, queue, index, status, paused: media.paused, currentTime: media.currentTime, duration: measured(media, track) ?? track.duration, error: undefined });
     showInMediaSession(engine, track);
-    // A start WebKit may not have made (see seek; before its metadata an element reports the start asked for, not
-    // where it will be): the engine makes it once the element knows the duration.
-    if (startAt && (media.readyState < 1 || media.currentTime < startAt - 1)) engine.seek(startAt);
     if (autoplay && media.paused) await media.play().catch(playFailed);
   };
 
@@ -270,7 +267,7 @@ export function getAudioEngine(): AudioEngine {
 }
 
 const EARLY = Symbol.for('service-kit.embed.audio');
-type EarlyHolder = { [EARLY]?: { audio: HTMLAudioElement; id: string; at?: number } };
+type EarlyHolder = { [EARLY]?: { audio: HTMLAudioElement; id: string } };
 
 /** The track an embed page's bootstrap (server/embed/frame-bootstrap.js) plays before the kit arrived, if any: the page's engine takes it over. */
 export const earlyTrackId = (): string | undefined => (globalThis as EarlyHolder)[EARLY]?.id;
@@ -280,7 +277,7 @@ function takeEarlyAudio() {
   const holder = globalThis as EarlyHolder;
   const early = holder[EARLY];
   delete holder[EARLY];
-  return early && { media: early.audio, trackId: early.id, startAt: early.at };
+  return early && { media: early.audio, trackId: early.id };
 }
 
 /**

@@ -62,9 +62,9 @@ export interface AudioEngineOptions {
   media?: () => MediaOutput;
   /**
    * A media element already holding a track's stream (a page's Play before its script), taken over as the
-   * engine's own on first use, and where it was asked to start (seconds) if the element may not be there yet.
+   * engine's own on first use.
    */
-  adopt?: () => { media: MediaOutput; trackId: string; startAt?: number } | undefined;
+  adopt?: () => { media: MediaOutput; trackId: string } | undefined;
 }
 
 /** The sentence for a track that could not be played, whatever the engine said. */

@@ -292,34 +292,6 @@ describe('the audio engine adopting a media element (an embed page\'s Play befor
     assert.equal(held.calls.at(-2), `src /v1/tracks/${tracks[1]!.id}/stream`, 'the next track plays in the same element');
   });
 
-  test('a start the element could not make yet (WebKit, an MP3 still arriving) is made once it knows the duration', async () => {
-    const held = await early(tracks[3]!);
-    held.tick(0);
-    const startAt = Math.floor(tracks[3]!.duration / 2);
-    const adopter = createAudioEngine({ adopt: () => ({ media: held, trackId: tracks[3]!.id, startAt }) });
-    await adopter.load(tracks[3]!, { client });
-    assert.equal(adopter.state.currentTime, startAt, 'shown where it will start');
-    held.duration = tracks[3]!.duration;
-    held.dispatchEvent(new Event('durationchange'));
-    assert.equal(held.currentTime, startAt);
-  });
-
-  test('before its metadata, an element that reports the start asked for is still sent there once it knows the duration', async () => {
-    const held = new FakeMedia();
-    held.stall = true;
-    held.src = await client.getStreamUrl(tracks[3]!.id);
-    const startAt = Math.floor(tracks[3]!.duration / 2);
-    const sets: number[] = [];
-    let at = startAt; // the default playback start position, as a browser reports it before the metadata
-    Object.defineProperty(held, 'currentTime', { get: () => at, set: (seconds: number) => sets.push((at = seconds)) });
-    const adopter = createAudioEngine({ adopt: () => ({ media: held, trackId: tracks[3]!.id, startAt }) });
-    await adopter.load(tracks[3]!, { client });
-    assert.deepEqual(sets, [], 'no seek before the element knows the duration');
-    held.duration = tracks[3]!.duration;
-    held.dispatchEvent(new Event('durationchange'));
-    assert.deepEqual(sets, [startAt]);
-  });
-
   test('an element holding another track plays the one asked for, in that element', async () => {
     const held = await early(tracks[2]!);
     const adopter = createAudioEngine({ adopt: () => ({ media: held, trackId: tracks[2]!.id }), media: () => assert.fail('no element of its own') });
