@@ -7,7 +7,7 @@
  */
 import type { Track } from './types.js';
 import { getClient, type Client } from './client.js';
-import { COULD_NOT_PLAY, type AudioEngine, type AudioEngineOptions, type MediaHost, type MediaPart, type PlayerState } from './audio-types.js';
+import { COULD_NOT_PLAY, EARLY_AUDIO, type AudioEngine, type AudioEngineOptions, type EarlyHolder, type MediaHost, type MediaPart, type PlayerState } from './audio-types.js';
 
 type Listener = (state: PlayerState) => void;
 
@@ -16,7 +16,10 @@ type Listener = (state: PlayerState) => void;
  * `getAudioEngine()`; make another for a player that must not follow the page's, or to run the
  * engine where there is no `<audio>` (Node, a test) by passing `media`.
  */
-export function createAudioEngine(options: AudioEngineOptions = {}): AudioEngine {
+export const createAudioEngine = (options: AudioEngineOptions = {}): AudioEngine => makeEngine(options, false);
+
+/** An engine; `page` for the page's own (see MediaHost). */
+function makeEngine(options: AudioEngineOptions, page: boolean): AudioEngine {
   const listeners = new Set<Listener>();
   let client: Client | undefined;
   let media: MediaPart | undefined;
@@ -111,6 +114,7 @@ export function createAudioEngine(options: AudioEngineOptions = {}): AudioEngine
   // What the media side reads and writes of the engine.
   const host: MediaHost = {
     options,
+    page,
     engine,
     get state() {
       return state;
@@ -126,43 +130,12 @@ const KEY = Symbol.for('service-kit.audio-engine');
 /**
  * The page's audio engine, shared by every copy of the kit loaded on the page. Pages of one
  * origin play one at a time too (the service's embeds, each in its frame, on one site's page):
- * when one starts, the others pause.
+ * when one starts, the others pause (audio-media.ts).
  */
 export function getAudioEngine(): AudioEngine {
   const holder = globalThis as { [KEY]?: AudioEngine };
-  return (holder[KEY] ??= oneAtATime(createAudioEngine({ adopt: takeEarlyAudio })));
+  return (holder[KEY] ??= makeEngine({}, true));
 }
-
-const EARLY = Symbol.for('service-kit.embed.audio');
-type EarlyHolder = { [EARLY]?: { audio: HTMLAudioElement; id: string; at?: number } };
 
 /** The track an embed page's bootstrap (server/embed/frame-bootstrap.js) plays before the kit arrived, if any: the page's engine takes it over. */
-export const earlyTrackId = (): string | undefined => (globalThis as EarlyHolder)[EARLY]?.id;
-
-/** That audio, handed over once: the bootstrap stands down when it is gone. */
-function takeEarlyAudio() {
-  const holder = globalThis as EarlyHolder;
-  const early = holder[EARLY];
-  delete holder[EARLY];
-  return early && { media: early.audio, trackId: early.id, startAt: early.at };
-}
-
-/**
- * Says over a BroadcastChannel when `engine` starts playing, and pauses it when another page
- * says so. The channel opens at the first start: a page that never played has nothing to pause.
- * Browsers partition channels by top-level site: embeds on two sites' pages stay apart. A page
- * whose body has `data-single="0"` (an embed with `single=0`) stays out: it pauses no other, and
- * none pauses it.
- */
-function oneAtATime(engine: AudioEngine): AudioEngine {
-  let channel: BroadcastChannel | undefined;
-  let playing = false;
-  engine.subscribe(({ status }) => {
-    if (status == 'playing' && !playing && typeof BroadcastChannel == 'function' && globalThis.document?.body?.dataset.single !== '0') {
-      channel ??= Object.assign(new BroadcastChannel('service-kit.playback'), { onmessage: () => engine.pause() });
-      channel.postMessage(0);
-    }
-    playing = status == 'playing';
-  });
-  return engine;
-}
+export const earlyTrackId = (): string | undefined => (globalThis as EarlyHolder)[EARLY_AUDIO]?.id;

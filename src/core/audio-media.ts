@@ -2,11 +2,11 @@
  * The audio engine's media side, loaded at its first play or load (a page that never plays never
  * fetches it; the CDN files fetch it beside them, `audio-media.js`, scripts/build/lazy-parts.ts):
  * the `<audio>` element and its events, a track's load and its watchdog, an early element taken
- * over, seeking, and the system's media controls. The engine (audio-engine.ts) keeps the state and
+ * over, seeking, the system's media controls, and playing one at a time with the page's others. The engine (audio-engine.ts) keeps the state and
  * the queue and lends them here; nothing here reads a copy of the page's client or engine of its own.
  */
 import type { Track } from './types.js';
-import { COULD_NOT_PLAY, type MediaHost, type MediaOutput, type MediaPart } from './audio-types.js';
+import { COULD_NOT_PLAY, EARLY_AUDIO, type AudioEngine, type EarlyHolder, type MediaHost, type MediaOutput, type MediaPart } from './audio-types.js';
 import { showInMediaSession } from './media-session.js';
 
 /**
@@ -59,7 +59,7 @@ export function mediaPart(host: MediaHost): MediaPart {
   };
 
   // What an adopted element holds, until the engine starts a track.
-  const early = options.adopt?.();
+  const early = (options.adopt ?? (host.page ? takeEarlyAudio : undefined))?.();
   let adopted = early && { trackId: early.trackId, startAt: early.startAt };
   const media: MediaOutput = early?.media ?? options.media?.() ?? new Audio();
   media.preload = 'auto';
@@ -187,5 +187,33 @@ export function mediaPart(host: MediaHost): MediaPart {
       media.muted = host.state.muted;
     },
   };
+  if (host.page) oneAtATime(engine);
   return part;
+}
+
+/** The audio an embed page's bootstrap played before the kit arrived, handed over once: the bootstrap stands down when it is gone. */
+function takeEarlyAudio() {
+  const holder = globalThis as EarlyHolder;
+  const early = holder[EARLY_AUDIO];
+  delete holder[EARLY_AUDIO];
+  return early && { media: early.audio, trackId: early.id, startAt: early.at };
+}
+
+/**
+ * Says over a BroadcastChannel when `engine` starts playing, and pauses it when another page
+ * says so. The channel opens at the first start: a page that never played has nothing to pause.
+ * Browsers partition channels by top-level site: embeds on two sites' pages stay apart. A page
+ * whose body has `data-single="0"` (an embed with `single=0`) stays out: it pauses no other, and
+ * none pauses it.
+ */
+function oneAtATime(engine: AudioEngine): void {
+  let channel: BroadcastChannel | undefined;
+  let playing = false;
+  engine.subscribe(({ status }) => {
+    if (status == 'playing' && !playing && typeof BroadcastChannel == 'function' && globalThis.document?.body?.dataset.single !== '0') {
+      channel ??= Object.assign(new BroadcastChannel('service-kit.playback'), { onmessage: () => engine.pause() });
+      channel.postMessage(0);
+    }
+    playing = status == 'playing';
+  });
 }

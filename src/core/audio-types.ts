@@ -71,9 +71,16 @@ export interface AudioEngineOptions {
 export const COULD_NOT_PLAY = 'The track could not be played.';
 
 
+/** Where an embed page's bootstrap (server/embed/frame-bootstrap.js) leaves the audio it plays before the kit arrived. @internal */
+export const EARLY_AUDIO = Symbol.for('service-kit.embed.audio');
+/** @internal */
+export type EarlyHolder = { [EARLY_AUDIO]?: { audio: HTMLAudioElement; id: string; at?: number } };
+
 /** What the engine lends its media side (audio-media.ts): its options, state and client. @internal */
 export interface MediaHost {
   readonly options: AudioEngineOptions;
+  /** The page's engine (`getAudioEngine()`): it takes over an embed's early audio and plays one at a time with the page's others. */
+  readonly page: boolean;
   readonly engine: AudioEngine;
   readonly state: PlayerState;
   set(patch: Partial<PlayerState>): void;
