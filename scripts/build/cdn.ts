@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { build, type Plugin, type ResolvedConfig, type UserConfig } from 'vite';
 import { minifyTemplates } from './literals.js';
-import { LOGIN_FLOW, loginFlowChunk } from './login-flow.js';
+import { LAZY_PARTS, lazyPartChunk } from './lazy-parts.js';
 
 /** One file of dist/cdn: its name, its entry module and its format. */
 export interface CdnFile {
@@ -11,9 +11,9 @@ export interface CdnFile {
 }
 
 /**
- * Every file of dist/cdn, each a single file with Lit inside; the login flow's lazily loaded parts
- * are one file of their own, login-flow.js, which the others fetch from beside them when used.
- * So a file works copied with login-flow.js alone.
+ * Every file of dist/cdn, each a single file with Lit inside; the parts loaded when used are files
+ * of their own (scripts/build/lazy-parts.ts), which the others fetch from beside them: login-flow.js,
+ * audio-media.js and retry-focus.js. So a file works copied with those alone.
  *  - all.js: every element;
  *  - service-<name>.js: one element each;
  *  - sdk.js: the contract's client-library API (src/sdk.ts) as an ES module;
@@ -22,7 +22,9 @@ export interface CdnFile {
  *    `embed-frame.js`, the embed pages' kit: all-hydrate.js and the frame's side of the embed API;
  *    `embed-api.js`, the embed control API for host pages, standalone, no Lit);
  *  - translations/<code>.js: one language each (src/translations/<code>.ts), registering itself;
- *  - login-flow.js: the login's parts loaded when used (src/core/login/flow.ts; scripts/build/login-flow.ts).
+ *  - login-flow.js: the login's parts loaded when used (src/core/login/flow.ts);
+ *  - audio-media.js: the audio engine's media side, loaded at the first play (src/core/audio-media.ts).
+ *  - retry-focus.js: where focus goes after Retry, loaded at the first Retry (src/components/shared/retry-focus.ts).
  */
 export function cdnFiles(components: string[]): CdnFile[] {
   return [
@@ -30,7 +32,7 @@ export function cdnFiles(components: string[]): CdnFile[] {
     ...components.map((name): CdnFile => ({ file: `service-${name}.js`, entry: `src/components/${name}/${name}.ts`, format: 'es' })),
     { file: 'sdk.js', entry: 'src/sdk.ts', format: 'es' },
     { file: 'sdk.iife.js', entry: 'src/sdk-global.ts', format: 'iife' },
-    LOGIN_FLOW,
+    ...LAZY_PARTS.map(({ file, entry, format }): CdnFile => ({ file, entry, format })),
     ...(existsSync('src/all-hydrate.ts') ? [{ file: 'all-hydrate.js', entry: 'src/all-hydrate.ts', format: 'es' } as const] : []),
     ...(existsSync('src/embed-frame.ts') ? [{ file: 'embed-frame.js', entry: 'src/embed-frame.ts', format: 'es' } as const] : []),
     ...(existsSync('src/embed-api.ts') ? [{ file: 'embed-api.js', entry: 'src/embed-api.ts', format: 'es' } as const] : []),
@@ -67,9 +69,9 @@ function fullAuthClient(): Plugin {
 export function fileBuild({ file, entry, format }: CdnFile, outDir: string, first: boolean): UserConfig {
   // embed-frame.js is all-hydrate.js with the embed protocol: built the same way.
   const hydrates = file === 'all-hydrate.js' || file === 'embed-frame.js';
-  // Every file but login-flow.js itself loads the login's lazy parts from login-flow.js beside it (a
-  // classic script's import() resolves against the script's own URL too, as a module's does).
-  const split = file != LOGIN_FLOW.file;
+  // Every file loads the lazy parts but its own from beside it (a classic script's import()
+  // resolves against the script's own URL too, as a module's does).
+  const lazy = LAZY_PARTS.filter((part) => part.file != file);
   return {
     esbuild: { target: 'es2022' },
     // Plugins of the project's own, each on src/ modules only (never a dependency's; test/server/cdn-build.test.ts).
@@ -78,7 +80,7 @@ export function fileBuild({ file, entry, format }: CdnFile, outDir: string, firs
     plugins: [
       ...(hydrates ? [] : [minifyTemplates()]),
       ...(file === 'all.js' || hydrates ? [fullAuthClient()] : []),
-      ...(split ? [loginFlowChunk(format)] : []),
+      ...lazy.map((part) => lazyPartChunk(part, format)),
     ],
     build: {
       outDir,

@@ -8,7 +8,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 /**
  * The kit as embed and public pages load it: the CDN's own hydrating file for frames,
  * dist/cdn/embed-frame.js (hydration support, every element, the embed API's frame side), the
- * login flow's parts it loads when used, dist/cdn/login-flow.js, and its translations,
+ * parts it loads when used (dist/cdn/login-flow.js, audio-media.js, retry-focus.js), and its translations,
  * dist/cdn/translations/<code>.js, all built by `npm run build`. The service serves that build; it builds nothing itself.
  */
 export interface KitFile {
@@ -28,8 +28,8 @@ export const CDN_DIR = fileURLToPath(new URL('../../dist/cdn/', import.meta.url)
 export const KIT_FILE = 'embed-frame.js';
 /** The kit's fixed address, for pages already out there that name it (a short cache); pages name `kitUrl()`. */
 export const KIT_PATH = '/embed/kit.js';
-/** What the kit loads beside itself when used (the login flow's parts, dist/cdn/login-flow.js): served next to /embed/kit.js. */
-export const KIT_PART = 'login-flow.js';
+/** What the kit loads beside itself when used (the login flow's parts; the audio engine's media side, at the first play; Retry's focus): served next to /embed/kit.js. */
+export const KIT_PARTS = ['login-flow.js', 'audio-media.js', 'retry-focus.js'];
 
 /** What a reader (and the service's log) is told when the build is missing. */
 export const KIT_MISSING = `The embed pages' script is not built: run \`npm run build\` (or \`npx vite build --mode cdn\`) to make dist/cdn/${KIT_FILE}`;
@@ -41,7 +41,7 @@ export const kitBuilt = (dir = CDN_DIR): boolean => existsSync(join(dir, KIT_FIL
 const read = new Map<string, { mtime: number; file: KitFile }>();
 
 /**
- * A file of dist/cdn (`embed-frame.js`, `login-flow.js`, `translations/<code>.js`; the caller names
+ * A file of dist/cdn (`embed-frame.js`, a part of `KIT_PARTS`, `translations/<code>.js`; the caller names
  * only those), or undefined when it has not been built. Synchronous, so a page can name the file's
  * hash as it renders: a stat per call, a read and a hash once per build.
  */

@@ -3,7 +3,7 @@ import type { RouteModule } from '../context.js';
 import { readApi } from '../api/index.js';
 import { errorBody, notFound } from '../http/errors.js';
 import { decodeId, encodeId } from '../ids.js';
-import { CDN_DIR, cdnFile, encodedKit, KIT_FILE, KIT_MISSING, KIT_PART, KIT_PATH, kitBuilt } from '../embed/kit.js';
+import { CDN_DIR, cdnFile, encodedKit, KIT_FILE, KIT_MISSING, KIT_PARTS, KIT_PATH, kitBuilt } from '../embed/kit.js';
 import { acceptedEncoding } from '../http/compression.js';
 import { KIT_TRANSLATIONS } from '../languages.js';
 import { embedLang, missingText } from '../embed/words.js';
@@ -151,8 +151,8 @@ export const embedRoutes: RouteModule = (app, ctx) => {
     if (!hash) throw notFound(`No route for GET ${req.url.split('?')[0]}`);
     return sendCdnFile(KIT_FILE, req, reply, { given: hash, current: (current) => `/embed/kit.${current}.js` });
   });
-  // The kit imports it from beside itself (`./login-flow.js`) when a login starts or comes back.
-  app.get(KIT_PATH.replace(/[^/]+$/, KIT_PART), prebuilt, (req, reply) => sendCdnFile(KIT_PART, req, reply));
+  // The kit imports them from beside itself (`./login-flow.js` when a login starts or comes back, `./audio-media.js` at the first play, `./retry-focus.js` at a Retry).
+  for (const part of KIT_PARTS) app.get(KIT_PATH.replace(/[^/]+$/, part), prebuilt, (req, reply) => sendCdnFile(part, req, reply));
 
   // The translations embed pages load (`<code>.js`, `<code>.<hash>.js`): the shipped languages alone.
   app.get<{ Params: { file: string } }>('/embed/translations/:file', prebuilt, async (req, reply) => {

@@ -70,3 +70,32 @@ export interface AudioEngineOptions {
 /** The sentence for a track that could not be played, whatever the engine said. */
 export const COULD_NOT_PLAY = 'The track could not be played.';
 
+
+/** Where an embed page's bootstrap (server/embed/frame-bootstrap.js) leaves the audio it plays before the kit arrived. @internal */
+export const EARLY_AUDIO = Symbol.for('service-kit.embed.audio');
+/** @internal */
+export type EarlyHolder = { [EARLY_AUDIO]?: { audio: HTMLAudioElement; id: string } };
+
+/** What the engine lends its media side (audio-media.ts): its options, state and client. @internal */
+export interface MediaHost {
+  readonly options: AudioEngineOptions;
+  /** The page's engine (`getAudioEngine()`): it takes over an embed's early audio and plays one at a time with the page's others. */
+  readonly page: boolean;
+  readonly engine: AudioEngine;
+  readonly state: PlayerState;
+  set(patch: Partial<PlayerState>): void;
+  /** The client that serves the streams: the last play's, else the page's. */
+  client(): Client;
+}
+
+/** The engine's media side, loaded at its first play or load (src/core/audio-media.ts). @internal */
+export interface MediaPart {
+  /** Loads `queue[index]` into the element and plays it unless `autoplay` is false. */
+  start(index: number, queue: readonly Track[], autoplay: boolean): Promise<void>;
+  /** Plays the loaded track again; false when there is none to play (none loaded, or it failed). */
+  resume(): Promise<boolean>;
+  pause(): void;
+  seek(seconds: number): void;
+  /** Gives the element the state's volume and muting. */
+  sound(): void;
+}

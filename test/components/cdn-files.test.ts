@@ -5,9 +5,10 @@
 import { expect } from '@open-wc/testing';
 import { html, LitElement, render } from 'lit';
 import type { ServiceTrackCard } from '../../src/components/track-card/track-card.js';
+import type { AudioEngine } from '../../src/core/audio.js';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { serverCommand } from '../support/commands.js';
-import { appName, serviceUrl } from '../support/service.js';
+import { appName, deadUrl, serviceUrl } from '../support/service.js';
 import { waitFor } from '../support/waits.js';
 
 interface SiteLogin {
@@ -146,6 +147,36 @@ describe('all.js beside another copy of Lit', function () {
     await waitFor(() => titleOf(card) === tracks[0]!.title, "the framed card to show the kit's title");
     expect(card.shadowRoot!.querySelector('.page-frame')?.textContent).to.equal('Framed by the page');
     expect(card.shadowRoot!.textContent).not.to.include('[object Object]');
+    card.remove();
+  });
+
+  it("a play fetches the audio engine's media side from beside all.js, only then, and plays", async () => {
+    const fetched = () => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname).filter((path) => path.endsWith('/audio-media.js'));
+    const card = Object.assign(document.createElement('service-track-card'), { host: serviceUrl, appName, trackId: tracks[0]!.id });
+    document.body.append(card);
+    await waitFor(() => titleOf(card) === tracks[0]!.title, 'the card to show its title');
+    expect(fetched(), 'before the play').to.deep.equal([]);
+    card.shadowRoot!.querySelector<HTMLButtonElement>('[part~="play-button"]')!.click();
+    // all.js's engine, the page's: this page imports none from src/.
+    const engine = (globalThis as { [key: symbol]: AudioEngine })[Symbol.for('service-kit.audio-engine')]!;
+    await waitFor(() => engine.state.status === 'playing' && engine.state.track?.id === tracks[0]!.id, 'the track to play');
+    expect(fetched()).to.deep.equal(['/__cdn-site/audio-media.js']);
+    engine.pause();
+    card.remove();
+  });
+
+  it("a Retry runs at once and fetches its focus part from beside all.js: focus lands on the new Retry", async () => {
+    const fetched = () => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname).filter((path) => path.endsWith('/retry-focus.js'));
+    const card = Object.assign(document.createElement('service-track-card'), { host: deadUrl, appName, trackId: tracks[0]!.id });
+    document.body.append(card);
+    const retry = () => card.shadowRoot!.querySelector<HTMLButtonElement>('[part~="retry"]');
+    await waitFor(() => retry(), 'the error state with Retry');
+    expect(fetched(), 'before Retry').to.deep.equal([]);
+    const first = retry()!;
+    first.focus();
+    first.click();
+    await waitFor(() => retry() && retry() !== first && card.shadowRoot!.activeElement === retry(), 'the new Retry to hold focus');
+    expect(fetched()).to.deep.equal(['/__cdn-site/retry-focus.js']);
     card.remove();
   });
 });

@@ -8,7 +8,7 @@ import { parseAst } from 'rolldown/parseAst';
 import type { Plugin } from 'vite';
 import { cdnBuild, cdnFiles, fileBuild } from '../../scripts/build/cdn.js';
 import { minifyTemplates } from '../../scripts/build/literals.js';
-import { loginFlowChunk } from '../../scripts/build/login-flow.js';
+import { AUDIO_MEDIA, LOGIN_FLOW, lazyPartChunk } from '../../scripts/build/lazy-parts.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const components = ['track-card', 'login-button'];
@@ -79,7 +79,7 @@ describe('the CDN build changes no dependency', () => {
   });
 
   it("login-flow.js stands in only for the kit's own import() of the login's lazy parts", async () => {
-    const resolveId = hook(loginFlowChunk('es'), 'resolveId')!;
+    const resolveId = hook(lazyPartChunk(LOGIN_FLOW, 'es'), 'resolveId')!;
     const dynamic = { kind: 'dynamic-import' };
     assert.deepEqual(await resolveId('./redirect.js', join(root, 'src/core/login/login.ts'), dynamic), { id: './login-flow.js', external: true });
     assert.deepEqual(await resolveId('../../core/login/redirect.js', join(root, 'src/components/favorite-button/favorite-button.ts'), dynamic), { id: './login-flow.js', external: true });
@@ -89,8 +89,16 @@ describe('the CDN build changes no dependency', () => {
     assert.equal(await resolveId('./session.js', join(root, 'src/core/login/login.ts'), dynamic), null);
   });
 
+  it("audio-media.js stands in only for the audio engine's import() of its media side", async () => {
+    const resolveId = hook(lazyPartChunk(AUDIO_MEDIA, 'es'), 'resolveId')!;
+    const engine = join(root, 'src/core/audio-engine.ts');
+    assert.deepEqual(await resolveId('./audio-media.js', engine, { kind: 'dynamic-import' }), { id: './audio-media.js', external: true });
+    assert.equal(await resolveId('./audio-media.js', engine, { kind: 'import-statement' }), null);
+    assert.equal(await resolveId('./media-session.js', engine, { kind: 'dynamic-import' }), null);
+  });
+
   it('in the classic script, that import() takes the address beside the script, read as it starts', async () => {
-    const plugin = loginFlowChunk('iife');
+    const plugin = lazyPartChunk(LOGIN_FLOW, 'iife');
     const code = "export const go = () => import('./redirect.js').then((m) => m.redirect());\nexport const other = () => import('./session.js');\n";
     const out = (await hook(plugin, 'transform')!(code, join(root, 'src/core/login/login.ts'))) as { code: string };
     assert.match(out.code, /import\(__loginFlowBesideScript\)\.then/);

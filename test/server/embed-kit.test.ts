@@ -6,7 +6,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startService, type RunningService } from '../../server/service.js';
-import { KIT_FILE } from '../../server/embed/kit.js';
+import { KIT_FILE, KIT_PARTS } from '../../server/embed/kit.js';
 
 const CDN = resolve(import.meta.dirname, '../../dist/cdn');
 let built: RunningService;
@@ -42,14 +42,16 @@ describe('the embed pages serve the CDN build', () => {
     assert.equal((await fetch(`${built.url}/embed/kit.js`, { headers: { 'if-none-match': etag } })).status, 304);
   });
 
-  test('/embed/login-flow.js, which the kit imports from beside itself, is dist/cdn/login-flow.js', async () => {
-    const res = await fetch(`${built.url}/embed/login-flow.js`);
-    assert.equal(res.status, 200);
-    assert.match(res.headers.get('content-type') ?? '', /^text\/javascript/);
-    assert.equal(await res.text(), readFileSync(join(CDN, 'login-flow.js'), 'utf8'));
-    // The kit names it relative to itself: /embed/kit.js loads /embed/login-flow.js.
-    assert.match(readFileSync(join(CDN, 'all-hydrate.js'), 'utf8'), /import\(.\.\/login-flow\.js.\)/);
-  });
+  for (const part of KIT_PARTS) {
+    test(`/embed/${part}, which the kit imports from beside itself, is dist/cdn/${part}`, async () => {
+      const res = await fetch(`${built.url}/embed/${part}`);
+      assert.equal(res.status, 200);
+      assert.match(res.headers.get('content-type') ?? '', /^text\/javascript/);
+      assert.equal(await res.text(), readFileSync(join(CDN, part), 'utf8'));
+      // The kit names it relative to itself: /embed/kit.js loads /embed/<part>.
+      assert.ok(readFileSync(join(CDN, KIT_FILE), 'utf8').includes(`import(\`./${part}\`)`), `${KIT_FILE} imports ./${part}`);
+    });
+  }
 
   test('/embed/translations/fr.js is dist/cdn/translations/fr.js', async () => {
     const res = await fetch(`${built.url}/embed/translations/fr.js`);
@@ -58,7 +60,7 @@ describe('the embed pages serve the CDN build', () => {
   });
 
   test('without the build: 503 with the service\'s JSON error naming the command, never a stack; the page itself renders', async () => {
-    for (const path of ['/embed/kit.js', '/embed/login-flow.js', '/embed/translations/fr.js']) {
+    for (const path of ['/embed/kit.js', ...KIT_PARTS.map((part) => `/embed/${part}`), '/embed/translations/fr.js']) {
       const res = await fetch(`${unbuilt.url}${path}`);
       assert.equal(res.status, 503, path);
       assert.match(res.headers.get('content-type') ?? '', /^application\/json/);
