@@ -23,7 +23,7 @@ export interface CdnFile {
  *    `embed-api.js`, the embed control API for host pages, standalone, no Lit);
  *  - translations/<code>.js: one language each (src/translations/<code>.ts), registering itself;
  *  - login-flow.js: the login's parts loaded when used (src/core/login/flow.ts);
- *  - audio-media.js: the audio engine's media side, loaded at the first play (src/core/audio-media.ts).
+ *  - audio-media.js: the audio engine's media side, fetched once an element that plays is on the page (src/core/audio-media.ts).
  *  - retry-focus.js: where focus goes after Retry, loaded at the first Retry (src/components/shared/retry-focus.ts).
  */
 export function cdnFiles(components: string[]): CdnFile[] {

@@ -3,7 +3,7 @@
  * every card, list and player on the page. Elements send it requests and render the state
  * it publishes; none holds audio of its own. Stream URLs come from the core client, so
  * seeking is a Range request to the selected host. The media side (the element, its events,
- * a track's load) is audio-media.ts, loaded at the first play or load.
+ * a track's load) is audio-media.ts, fetched once an element that plays subscribes.
  */
 import type { Track } from './types.js';
 import { getClient, type Client } from './client.js';
@@ -23,7 +23,8 @@ function makeEngine(options: AudioEngineOptions, page: boolean): AudioEngine {
   const listeners = new Set<Listener>();
   let client: Client | undefined;
   let media: MediaPart | undefined;
-  let loading: Promise<MediaPart | undefined> | undefined;
+  let code: typeof import('./audio-media.js') | undefined; // the media side's module, once fetched
+  let loading: Promise<unknown> | undefined;
   let pauses = 0; // pauses asked for, so that one asked while the media side loads is kept
   let state: PlayerState = {
     queue: [], index: -1, status: 'idle', paused: true, currentTime: 0, duration: 0, volume: 1, muted: false,
@@ -40,17 +41,21 @@ function makeEngine(options: AudioEngineOptions, page: boolean): AudioEngine {
     }
   };
 
-  /** The media side, fetched once; a part that cannot be fetched fails the track asked for, as a stream that cannot be. */
-  const mediaPart = (track: Track, queue: readonly Track[], index: number) =>
-    (loading ??= import('./audio-media.js').then(
-      (module) => (media = module.mediaPart(host)),
-      () => void (loading = undefined),
-    )).then((part) => part ?? set({ track, queue, index, status: 'error', paused: true, error: COULD_NOT_PLAY }));
+  /** The media side's module, fetched once (again after a failure). */
+  const fetchMedia = () => (loading ??= import('./audio-media.js').then((module) => (code = module), () => (loading = undefined)));
+
+  /** The media side; a part that cannot be fetched fails the track asked for, as a stream that cannot be. */
+  const mediaPart = async (track: Track, queue: readonly Track[], index: number) => {
+    if (!code) await fetchMedia();
+    if (code) return (media ??= code.mediaPart(host));
+    set({ track, queue, index, status: 'error', paused: true, error: COULD_NOT_PLAY });
+  };
 
   /** Plays `queue[index]` (with `autoplay` false, loads it); a pause asked for meanwhile holds. */
   const start = async (index: number, queue: readonly Track[], autoplay = true) => {
     const asked = pauses;
-    const part = media ?? (await mediaPart(queue[index]!, queue, index));
+    // A module already fetched makes the part in the reader's click, so that play() keeps the gesture (WebKit wants it close).
+    const part = media ?? (code ? (media = code.mediaPart(host)) : await mediaPart(queue[index]!, queue, index));
     return part?.start(index, queue, autoplay && asked == pauses);
   };
 
@@ -67,6 +72,8 @@ function makeEngine(options: AudioEngineOptions, page: boolean): AudioEngine {
     subscribe(listener) {
       listeners.add(listener);
       listener(state);
+      // An element that plays is on the page: the media side is fetched now, not at the first Play.
+      if (page) void fetchMedia();
       return () => listeners.delete(listener);
     },
     async play(track = state.track, options = {}) {

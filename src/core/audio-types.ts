@@ -88,7 +88,7 @@ export interface MediaHost {
   client(): Client;
 }
 
-/** The engine's media side, loaded at its first play or load (src/core/audio-media.ts). @internal */
+/** The engine's media side, fetched once an element that plays subscribes (src/core/audio-media.ts). @internal */
 export interface MediaPart {
   /** Loads `queue[index]` into the element and plays it unless `autoplay` is false. */
   start(index: number, queue: readonly Track[], autoplay: boolean): Promise<void>;
