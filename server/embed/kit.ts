@@ -28,7 +28,7 @@ export const CDN_DIR = fileURLToPath(new URL('../../dist/cdn/', import.meta.url)
 export const KIT_FILE = 'embed-frame.js';
 /** The kit's fixed address, for pages already out there that name it (a short cache); pages name `kitUrl()`. */
 export const KIT_PATH = '/embed/kit.js';
-/** What the kit loads beside itself when used (the login flow's parts; the audio engine's media side, at the first play; Retry's focus): served next to /embed/kit.js. */
+/** What the kit loads beside itself when used (the login flow's parts; the audio engine's media side, once an element that plays is on the page; Retry's focus): served next to /embed/kit.js. */
 export const KIT_PARTS = ['login-flow.js', 'audio-media.js', 'retry-focus.js'];
 
 /** What a reader (and the service's log) is told when the build is missing. */
