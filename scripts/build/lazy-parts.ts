@@ -18,7 +18,7 @@ export const LOGIN_FLOW: LazyPart = {
   modules: ['redirect', 'code', 'jwt-answer', 'tokens'].map((name) => fromRoot(`src/core/login/${name}.ts`)),
 };
 
-/** The audio engine's media side (the element, its events, a track's load, Media Session): loaded at the first play or load. */
+/** The audio engine's media side (the element, its events, a track's load, Media Session): fetched once an element that plays is on the page. */
 export const AUDIO_MEDIA: LazyPart = { file: 'audio-media.js', entry: 'src/core/audio-media.ts', format: 'es', modules: [fromRoot('src/core/audio-media.ts')] };
 
 /** Where focus goes after Retry: loaded at the first Retry. */

@@ -1,9 +1,9 @@
 /**
- * The audio engine's media side, loaded at its first play or load (a page that never plays never
- * fetches it; the CDN files fetch it beside them, `audio-media.js`, scripts/build/lazy-parts.ts):
+ * The audio engine's media side, fetched once an element that plays is on the page (a page with
+ * none never fetches it; the CDN files fetch it beside them, `audio-media.js`, scripts/build/lazy-parts.ts):
  * the `<audio>` element and its events, a track's load and its watchdog, an early element taken
- * over, seeking, the system's media controls, and playing one at a time with the page's others. The engine (audio-engine.ts) keeps the state and
- * the queue and lends them here; nothing here reads a copy of the page's client or engine of its own.
+ * over, seeking, the system's media controls, and playing one at a time with the page's others.
+ * The engine (audio-engine.ts) keeps the state and the queue and lends them here; nothing here reads a copy of the page's client or engine of its own.
  */
 import type { Track } from './types.js';
 import { COULD_NOT_PLAY, EARLY_AUDIO, type AudioEngine, type EarlyHolder, type MediaHost, type MediaOutput, type MediaPart } from './audio-types.js';
