@@ -44,7 +44,7 @@ async function main(): Promise<void> {
   const sizes = cdnSizes();
   const core = await coreSize();
   lines.push('## Bytes a page loads', '');
-  lines.push('gzip -9 (Node\'s zlib) of each file of `dist/cdn` (minified), alone: each is one file with no static import (`files` counts what its static imports would pull in, so 1); the files that log in fetch `login-flow.js` (its own row) only when a login starts or comes back, those that play fetch `audio-media.js` once one is on the page, and `retry-focus.js` at the first Retry (each its own row); KB = 1,024 bytes.', '');
+  lines.push('gzip -9 (Node\'s zlib) of each file of `dist/cdn` (minified), alone: each is one file with no static import (`files` counts what its static imports would pull in, so 1); the files that log in fetch `login-flow.js` (its own row) only when a login starts or comes back, and those that play fetch `audio-media.js` (its own row) once one is on the page; KB = 1,024 bytes.', '');
   lines.push('| entry | files | minified | gzip | gzip bytes | target |');
   lines.push('|---|---|---|---|---|---|');
   const targets = CDN_BUDGETS_KB;

@@ -1,5 +1,5 @@
 // Bytes a page loads: gzip of each CDN file (each one file; its static module graph is measured
-// anyway, so a stray chunk would show; the lazy parts (login-flow.js, audio-media.js, retry-focus.js), fetched only when used, are entries of their own), and of the core alone.
+// anyway, so a stray chunk would show; login-flow.js and audio-media.js, fetched only at a login or a play, are entries of their own), and of the core alone.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';

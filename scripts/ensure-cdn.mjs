@@ -11,7 +11,7 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** What the build is made from, and the files the service and the demo pages need from it. */
 const INPUTS = ['src', 'scripts/build', 'vite.config.ts', 'package.json'];
-const OUTPUTS = ['dist/cdn/all.js', 'dist/cdn/all-hydrate.js', 'dist/cdn/login-flow.js', 'dist/cdn/audio-media.js', 'dist/cdn/retry-focus.js', 'dist/cdn/embed-frame.js', 'dist/cdn/embed-api.js'];
+const OUTPUTS = ['dist/cdn/all.js', 'dist/cdn/all-hydrate.js', 'dist/cdn/login-flow.js', 'dist/cdn/audio-media.js', 'dist/cdn/embed-frame.js', 'dist/cdn/embed-api.js'];
 
 /** Newest modification time of a file, or of any file under a directory (0 when it does not exist). */
 export function newestMtime(path) {

@@ -12,8 +12,8 @@ export interface CdnFile {
 
 /**
  * Every file of dist/cdn, each a single file with Lit inside; the parts loaded when used are files
- * of their own (scripts/build/lazy-parts.ts), which the others fetch from beside them: login-flow.js,
- * audio-media.js and retry-focus.js. So a file works copied with those alone.
+ * of their own (scripts/build/lazy-parts.ts), which the others fetch from beside them: login-flow.js
+ * and audio-media.js. So a file works copied with those two alone.
  *  - all.js: every element;
  *  - service-<name>.js: one element each;
  *  - sdk.js: the contract's client-library API (src/sdk.ts) as an ES module;
@@ -24,7 +24,6 @@ export interface CdnFile {
  *  - translations/<code>.js: one language each (src/translations/<code>.ts), registering itself;
  *  - login-flow.js: the login's parts loaded when used (src/core/login/flow.ts);
  *  - audio-media.js: the audio engine's media side, fetched once an element that plays is on the page (src/core/audio-media.ts).
- *  - retry-focus.js: where focus goes after Retry, loaded at the first Retry (src/components/shared/retry-focus.ts).
  */
 export function cdnFiles(components: string[]): CdnFile[] {
   return [

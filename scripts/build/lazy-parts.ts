@@ -21,14 +21,11 @@ export const LOGIN_FLOW: LazyPart = {
 /** The audio engine's media side (the element, its events, a track's load, Media Session): fetched once an element that plays is on the page. */
 export const AUDIO_MEDIA: LazyPart = { file: 'audio-media.js', entry: 'src/core/audio-media.ts', format: 'es', modules: [fromRoot('src/core/audio-media.ts')] };
 
-/** Where focus goes after Retry: loaded at the first Retry. */
-export const RETRY_FOCUS: LazyPart = { file: 'retry-focus.js', entry: 'src/components/shared/retry-focus.ts', format: 'es', modules: [fromRoot('src/components/shared/retry-focus.ts')] };
-
 /** Every lazy part; each CDN file but the part itself loads it from beside itself. */
-export const LAZY_PARTS = [LOGIN_FLOW, AUDIO_MEDIA, RETRY_FOCUS];
+export const LAZY_PARTS = [LOGIN_FLOW, AUDIO_MEDIA];
 
 /**
- * Why: code most pages never run (a login, playback, a Retry) is kilobytes gzip in each file that holds it.
+ * Why: code most pages never run (a login, playback) is kilobytes gzip in each file that holds it.
  * In a module, the kit's `import()` of one of `part`'s modules becomes `import('./<part>.js')`,
  * which the browser resolves beside the file. A classic script (sdk.iife.js) loaded from another
  * origin has no base URL for import() (about:blank), so there the import() is given the address

@@ -8,7 +8,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 /**
  * The kit as embed and public pages load it: the CDN's own hydrating file for frames,
  * dist/cdn/embed-frame.js (hydration support, every element, the embed API's frame side), the
- * parts it loads when used (dist/cdn/login-flow.js, audio-media.js, retry-focus.js), and its translations,
+ * parts it loads when used (dist/cdn/login-flow.js, audio-media.js), and its translations,
  * dist/cdn/translations/<code>.js, all built by `npm run build`. The service serves that build; it builds nothing itself.
  */
 export interface KitFile {
@@ -28,8 +28,8 @@ export const CDN_DIR = fileURLToPath(new URL('../../dist/cdn/', import.meta.url)
 export const KIT_FILE = 'embed-frame.js';
 /** The kit's fixed address, for pages already out there that name it (a short cache); pages name `kitUrl()`. */
 export const KIT_PATH = '/embed/kit.js';
-/** What the kit loads beside itself when used (the login flow's parts; the audio engine's media side, once an element that plays is on the page; Retry's focus): served next to /embed/kit.js. */
-export const KIT_PARTS = ['login-flow.js', 'audio-media.js', 'retry-focus.js'];
+/** What the kit loads beside itself when used (the login flow's parts; the audio engine's media side, once an element that plays is on the page): served next to /embed/kit.js. */
+export const KIT_PARTS = ['login-flow.js', 'audio-media.js'];
 
 /** What a reader (and the service's log) is told when the build is missing. */
 export const KIT_MISSING = `The embed pages' script is not built: run \`npm run build\` (or \`npx vite build --mode cdn\`) to make dist/cdn/${KIT_FILE}`;

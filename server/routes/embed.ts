@@ -151,7 +151,7 @@ export const embedRoutes: RouteModule = (app, ctx) => {
     if (!hash) throw notFound(`No route for GET ${req.url.split('?')[0]}`);
     return sendCdnFile(KIT_FILE, req, reply, { given: hash, current: (current) => `/embed/kit.${current}.js` });
   });
-  // The kit imports them from beside itself (`./login-flow.js` when a login starts or comes back, `./audio-media.js` once an element that plays is on the page, `./retry-focus.js` at a Retry).
+  // The kit imports them from beside itself (`./login-flow.js` when a login starts or comes back, `./audio-media.js` once an element that plays is on the page).
   for (const part of KIT_PARTS) app.get(KIT_PATH.replace(/[^/]+$/, part), prebuilt, (req, reply) => sendCdnFile(part, req, reply));
 
   // The translations embed pages load (`<code>.js`, `<code>.<hash>.js`): the shipped languages alone.

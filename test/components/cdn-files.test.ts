@@ -8,7 +8,7 @@ import type { ServiceTrackCard } from '../../src/components/track-card/track-car
 import type { AudioEngine } from '../../src/core/audio.js';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { serverCommand } from '../support/commands.js';
-import { appName, deadUrl, serviceUrl } from '../support/service.js';
+import { appName, serviceUrl } from '../support/service.js';
 import { waitFor } from '../support/waits.js';
 
 interface SiteLogin {
@@ -163,21 +163,6 @@ describe('all.js beside another copy of Lit', function () {
     await waitFor(() => engine.state.status === 'playing' && engine.state.track?.id === tracks[0]!.id, 'the track to play');
     expect(fetched()).to.deep.equal(['/__cdn-site/audio-media.js']);
     engine.pause();
-    card.remove();
-  });
-
-  it("a Retry runs at once and fetches its focus part from beside all.js: focus lands on the new Retry", async () => {
-    const fetched = () => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname).filter((path) => path.endsWith('/retry-focus.js'));
-    const card = Object.assign(document.createElement('service-track-card'), { host: deadUrl, appName, trackId: tracks[0]!.id });
-    document.body.append(card);
-    const retry = () => card.shadowRoot!.querySelector<HTMLButtonElement>('[part~="retry"]');
-    await waitFor(() => retry(), 'the error state with Retry');
-    expect(fetched(), 'before Retry').to.deep.equal([]);
-    const first = retry()!;
-    first.focus();
-    first.click();
-    await waitFor(() => retry() && retry() !== first && card.shadowRoot!.activeElement === retry(), 'the new Retry to hold focus');
-    expect(fetched()).to.deep.equal(['/__cdn-site/retry-focus.js']);
     card.remove();
   });
 });

@@ -54,24 +54,41 @@ export const taskView = <R>(
   return !shown
     ? loadingState(t(labels.loading), labels.rows)
     : 'error' in shown
-      ? errorState(shown.error, t(labels.missing), (event) => retry(event, task, t(labels.loading)), t, shown.failed)
+      ? errorState(shown.error, t(labels.missing), (event) => void retryKeepingFocus(event, task, t(labels.loading)), t, shown.failed)
       : shown.value === undefined || labels.isEmpty?.(shown.value)
         ? emptyState(t(labels.empty, labels.params))
         : complete(shown.value);
 };
 
+/** Where focus goes when the content a Retry loaded (or its new error) replaces it: Retry again, the heading, the title, the list. */
+const SUCCESSORS = '[part~="retry"], [role="heading"], [part~="title"], [part~="name"], [part~="list"], [part~="empty"], button, input, a[href]';
+
 /**
- * Runs `task` again from Retry's click, at once, and says so; focus stays on the page
- * (retry-focus.ts, fetched now: a part that cannot be fetched leaves focus to the browser).
+ * Runs `task` again from Retry's click without dropping focus on the page: the loading state holds
+ * it while the task runs, then what it loaded (or the new Retry) takes it, made focusable when it is
+ * not. Only while focus is still ours: a listener who moved on keeps their place.
  */
-function retry(event: Event, task: { run(): Promise<void> }, loading: string): void {
+async function retryKeepingFocus(event: Event, task: { run(): Promise<void> }, loading: string): Promise<void> {
   const button = event.currentTarget as HTMLElement;
   const root = button.getRootNode() as ShadowRoot;
-  announce(loading, (root.host as { i18n?: { lang: string } }).i18n?.lang);
-  const running = task.run();
+  const host = root.host as HTMLElement & { updateComplete?: Promise<unknown>; i18n?: { lang: string } };
   // The error state's container, where what replaces it lands (the shadow root when the state is the whole view).
   const container = button.parentElement?.parentElement;
-  import('./retry-focus.js').then((module) => module.keepFocus(root, container, running), () => {});
+  const place = () => (container?.isConnected ? container : root);
+  const ours = () => !document.activeElement || document.activeElement == document.body || (document.activeElement == host && !root.activeElement?.isConnected);
+  const hold = (target: Element | null | undefined) => {
+    if (!(target instanceof HTMLElement)) return;
+    if (!target.matches('button, input, select, a[href], [tabindex]')) target.tabIndex = -1;
+    target.focus();
+  };
+  announce(loading, host.i18n?.lang);
+  const running = task.run();
+  await host.updateComplete;
+  if (ours()) hold(place().querySelector('[part~="loading"]'));
+  await running;
+  await host.updateComplete;
+  const stillOurs = ours() || root.activeElement?.matches('[part~="loading"]');
+  if (stillOurs) hold(place().querySelector(SUCCESSORS) ?? root.querySelector(SUCCESSORS));
 }
 
 /**
