@@ -273,4 +273,20 @@ describe('an embed with autoplay=1, steered through the API', () => {
     expect(await controller.isPaused()).to.equal(true);
     expect(events.filter((e) => e.event === 'play' || e.event === 'error')).to.deep.equal([]);
   });
+
+  it('where the track cannot play, the controller hears error with the reason the card shows', async () => {
+    // Same-origin as above: the frame's play() refuses as WebKit's does for a source it cannot play.
+    iframe = Object.assign(document.createElement('iframe'), { src: `/embed/track/${track.id}?autoplay=1` });
+    iframe.style.cssText = 'width:520px;height:200px;border:0';
+    const controller = embed(iframe, { timeout: 20_000 });
+    const events = heard(controller);
+    document.body.append(iframe);
+    const win = iframe.contentWindow as Window & typeof globalThis;
+    win.HTMLMediaElement.prototype.play = () => Promise.reject(new DOMException('unsupported', 'NotSupportedError'));
+    await next(events, 'ready', 0);
+    const { reason } = (await next(events, 'error', 0)) as { reason: string };
+    expect(reason).to.equal('The track could not be played.');
+    expect(await controller.isPaused()).to.equal(true);
+    expect(events.filter((e) => e.event === 'play' || e.event === 'autoplayblocked')).to.deep.equal([]);
+  });
 });
