@@ -45,7 +45,9 @@ function makeEngine(options: AudioEngineOptions, page: boolean): AudioEngine {
   const fetchMedia = () => (loading ??= import('./audio-media.js').then((module) => (code = module), () => (loading = undefined)));
 
   /** The media side; a part that cannot be fetched fails the track asked for, as a stream that cannot be. */
-  const mediaPart = async (track: Track, queue: readonly Track[], index: number) => {
+  const mediaPart = async (track: Track, queue: readonly Track[], index: number, autoplay: boolean) => {
+    // Said at once, as a start with the part at hand says it.
+    set({ track, queue, index, status: autoplay ? 'loading' : 'paused', paused: !autoplay, error: undefined });
     if (!code) await fetchMedia();
     if (code) return (media ??= code.mediaPart(host));
     set({ track, queue, index, status: 'error', paused: true, error: COULD_NOT_PLAY });
@@ -55,7 +57,7 @@ function makeEngine(options: AudioEngineOptions, page: boolean): AudioEngine {
   const start = async (index: number, queue: readonly Track[], autoplay = true) => {
     const asked = pauses;
     // A module already fetched makes the part in the reader's click, so that play() keeps the gesture (WebKit wants it close).
-    const part = media ?? (code ? (media = code.mediaPart(host)) : await mediaPart(queue[index]!, queue, index));
+    const part = media ?? (code ? (media = code.mediaPart(host)) : await mediaPart(queue[index]!, queue, index, autoplay));
     return part?.start(index, queue, autoplay && asked == pauses);
   };
 
@@ -83,11 +85,15 @@ function makeEngine(options: AudioEngineOptions, page: boolean): AudioEngine {
       // The current track played from another list takes that list as its queue.
       const index = options.queue?.findIndex((t) => t.id === track.id) ?? -1;
       if (index >= 0) set({ queue: options.queue, index });
-      if (!(await media?.resume())) return start(state.index, state.queue);
+      // Synchronous up to a new start, as a first play: a listener never hears the old error after play() returned.
+      const resumed = media?.resume();
+      if (!resumed) return start(state.index, state.queue);
+      await resumed;
     },
     pause() {
       pauses++;
-      media?.pause();
+      if (media) media.pause();
+      else if (state.status === 'loading') set({ status: 'paused', paused: true }); // while the media side is fetched
     },
     async load(track, options = {}) {
       client = options.client ?? client;

@@ -80,6 +80,7 @@ export function mediaPart(host: MediaHost): MediaPart {
     pause: () => media.ended || host.state.status === 'error' || set({ status: host.state.status === 'loading' ? 'loading' : 'paused', paused: true }),
     waiting: () => (erredWhilePlaying ? fail() : set({ status: 'loading' })),
     seeking: () => (clockAt = NaN),
+    seeked: () => pendingSeek !== undefined && part.seek(pendingSeek),
     timeupdate: () => {
       measure();
       // WebKit may resume after a seek made while paused with no `playing` event, readyState stuck
@@ -155,10 +156,9 @@ export function mediaPart(host: MediaHost): MediaPart {
         if (id === loadId) playFailed(error);
       }
     },
-    async resume() {
-      if (host.state.status === 'error' || !media.getAttribute('src')) return false;
-      await media.play().catch(playFailed);
-      return true;
+    resume() {
+      if (host.state.status === 'error' || !media.getAttribute('src')) return undefined;
+      return media.play().catch(playFailed);
     },
     pause() {
       media.pause();
@@ -174,8 +174,9 @@ export function mediaPart(host: MediaHost): MediaPart {
       const target = Math.min(Math.max(0, seconds), known ?? host.state.duration);
       // WebKit would clamp the seek to its guess (0.0016 s: the track ends at once), or drop it
       // before it knows any duration (a still bar clicked on a track just loaded): it waits for
-      // the element's duration to agree with the catalog's (see measure).
-      pendingSeek = known === undefined && !(media.duration >= target) ? target : undefined;
+      // the element's duration to agree with the catalog's (see measure). A seek landing on one in
+      // flight can leave WebKit standing still, playing: the last one asked waits for `seeked`.
+      pendingSeek = (known === undefined && !(media.duration >= target)) || media.seeking ? target : undefined;
       if (pendingSeek === undefined) media.currentTime = target;
       set({ currentTime: pendingSeek ?? media.currentTime });
     },

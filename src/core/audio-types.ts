@@ -54,7 +54,7 @@ export interface AudioEngine {
 export type MediaOutput = Pick<
   HTMLMediaElement,
   | 'addEventListener' | 'play' | 'pause' | 'load' | 'getAttribute' | 'removeAttribute' | 'src' | 'preload' | 'currentTime'
-  | 'duration' | 'paused' | 'ended' | 'error' | 'readyState' | 'volume' | 'muted'
+  | 'duration' | 'paused' | 'ended' | 'error' | 'readyState' | 'volume' | 'muted' | 'seeking'
 >;
 
 export interface AudioEngineOptions {
@@ -92,8 +92,8 @@ export interface MediaHost {
 export interface MediaPart {
   /** Loads `queue[index]` into the element and plays it unless `autoplay` is false. */
   start(index: number, queue: readonly Track[], autoplay: boolean): Promise<void>;
-  /** Plays the loaded track again; false when there is none to play (none loaded, or it failed). */
-  resume(): Promise<boolean>;
+  /** Plays the loaded track again; undefined at once when there is none to play (none loaded, or it failed). */
+  resume(): Promise<void> | undefined;
   pause(): void;
   seek(seconds: number): void;
   /** Gives the element the state's volume and muting. */

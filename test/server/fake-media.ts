@@ -17,6 +17,7 @@ export class FakeMedia extends EventTarget implements MediaOutput {
   readyState = 0;
   volume = 1;
   muted = false;
+  seeking = false;
   /** Every `play()` call, and every `src` set, in order. */
   readonly calls: string[] = [];
   /** What the next `play()` rejects with, if anything (as WebKit rejects with NotSupportedError). */
