@@ -13,29 +13,16 @@ import type { ServiceAudioPlayer } from '../../src/components/audio-player/audio
 import type { ServiceTrendingList } from '../../src/components/trending-list/trending-list.js';
 import type { ServicePlaylist } from '../../src/components/playlist/playlist.js';
 import type { ServiceFavoriteButton } from '../../src/components/favorite-button/favorite-button.js';
-import { ANNOUNCER_ID, announcerRegion } from '../../src/core/announcer.js';
+import { ANNOUNCER_ID } from '../../src/core/announcer.js';
 import { getAudioEngine } from '../../src/core/audio.js';
 import { translate } from '../../src/core/i18n/translate.js';
 import type { Playlist, Track } from '../../src/core/index.js';
 import { appName, fakeHost, onFirstError, serviceClient, serviceUrl } from '../support/service.js';
 import { playing } from '../support/playback.js';
 import { waitFor } from '../support/waits.js';
+import { listen } from '../support/announcer.js';
 
 const part = <T extends Element = HTMLElement>(el: Element, name: string) => el.shadowRoot!.querySelector<T>(`[part="${name}"]`);
-
-/** Every message the page's region says from now on, with the language it said it in. */
-function listen() {
-  const region = announcerRegion()!;
-  const heard: Array<{ text: string; lang: string }> = [];
-  // Each message is a line of its own, in its own language.
-  const observer = new MutationObserver((records) => {
-    for (const { addedNodes } of records) for (const line of addedNodes) if (line instanceof HTMLElement) heard.push({ text: line.textContent!, lang: line.lang });
-  });
-  observer.observe(region, { childList: true });
-  const times = (text: string) => heard.filter((m) => m.text === text).length;
-  const said = (text: string) => waitFor(() => times(text), () => `the region to say "${text}"; it said ${JSON.stringify(heard.map((m) => m.text))}`);
-  return { heard, times, said, stop: () => observer.disconnect() };
-}
 
 describe('the page live region (issue 40)', function () {
   const engine = getAudioEngine();

@@ -6,12 +6,12 @@ import '../../src/components/playlist/playlist.js';
 import type { ServiceTrackCard } from '../../src/components/track-card/track-card.js';
 import type { ServicePlaylist } from '../../src/components/playlist/playlist.js';
 import { getAudioEngine } from '../../src/core/audio.js';
-import { ANNOUNCER_ID } from '../../src/core/announcer.js';
 import type { Track } from '../../src/core/index.js';
 import { appName, serviceClient, serviceUrl } from '../support/service.js';
 import { engineState } from '../support/playback.js';
 import { asTouchScreen } from '../support/colour-scheme.js';
 import { quietFor, waitFor } from '../support/waits.js';
+import { listen } from '../support/announcer.js';
 
 const engine = getAudioEngine();
 const part = <T extends HTMLElement = HTMLElement>(el: Element, name: string) => el.shadowRoot!.querySelector<T>(`[part~="${name}"]`);
@@ -134,12 +134,15 @@ describe('element options (issue 39)', () => {
     await loaded(el);
     const share = part(el, 'share')!;
     expect(share.getAttribute('aria-label')).to.equal(`Share ${track.title}`);
+    const region = listen();
     share.click();
     await waitFor(() => part(el, 'share-note'), 'the note');
     expect(copied).to.deep.equal([track.link]);
     expect(copied[0]).to.equal(new URL(track.permalink!, serviceUrl).href);
     expect(part(el, 'share-note')!.textContent!.trim()).to.equal('Link copied');
-    await waitFor(() => document.getElementById(ANNOUNCER_ID)?.textContent?.includes('Link copied'), 'the announcement');
+    // Heard line by line: another page's news (a pause) may replace it a moment later, as a screen reader still speaks it.
+    await region.said('Link copied');
+    region.stop();
     await expect(el).to.be.accessible();
   });
 
