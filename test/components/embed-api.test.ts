@@ -240,6 +240,22 @@ describe('an embed with autoplay=1, steered through the API', () => {
     track = (await api<Track[]>('/tracks/trending?limit=10')).find((t) => t.duration > 30)!;
   });
 
+  /**
+   * A same-origin (test/support/embed-proxy.mjs) autoplay embed whose play() is `play`: no engine
+   * refuses on demand. The initial about:blank's Window is the one the same-origin page gets
+   * (HTML's window reuse), so `play` is in place before the kit runs.
+   */
+  function refusingFrame(play: () => Promise<void>) {
+    iframe = Object.assign(document.createElement('iframe'), { src: `/embed/track/${track.id}?autoplay=1` });
+    iframe.style.cssText = 'width:520px;height:200px;border:0';
+    const controller = embed(iframe, { timeout: 20_000 });
+    const events = heard(controller);
+    document.body.append(iframe);
+    const win = iframe.contentWindow as Window & typeof globalThis;
+    win.HTMLMediaElement.prototype.play = play;
+    return { controller, events, win };
+  }
+
   it('plays on load with no command: the controller hears ready and play, and the position moves', async () => {
     iframe = frame(`/embed/track/${track.id}?autoplay=1`);
     const controller = embed(iframe, { timeout: 20_000 });
@@ -253,21 +269,12 @@ describe('an embed with autoplay=1, steered through the API', () => {
   });
 
   it('where the browser refuses to play, the controller hears autoplayblocked and the card shows Play', async () => {
-    // Same-origin (test/support/embed-proxy.mjs), so the frame's play() can refuse as a blocking
-    // browser's does: no engine blocks on demand. The initial about:blank's Window is the one the
-    // same-origin page gets (HTML's window reuse), so the refusal is in place before the kit runs.
-    iframe = Object.assign(document.createElement('iframe'), { src: `/embed/track/${track.id}?autoplay=1` });
-    iframe.style.cssText = 'width:520px;height:200px;border:0';
-    const controller = embed(iframe, { timeout: 20_000 });
-    const events = heard(controller);
-    document.body.append(iframe);
-    const win = iframe.contentWindow as Window & typeof globalThis;
     const refuse = () => Promise.reject(new DOMException('refused', 'NotAllowedError'));
-    win.HTMLMediaElement.prototype.play = refuse;
+    const { controller, events, win } = refusingFrame(refuse);
     await next(events, 'ready', 0);
     expect(win.HTMLMediaElement.prototype.play, 'the page kept the refusing play()').to.equal(refuse);
     await next(events, 'autoplayblocked', 0);
-    const card = iframe.contentDocument!.querySelector<HTMLElement>('[data-embed]')!;
+    const card = win.document.querySelector<HTMLElement>('[data-embed]')!;
     const label = () => card.shadowRoot!.querySelector('[part~="play-button"]')?.getAttribute('aria-label') ?? '';
     await waitFor(() => /^Play /.test(label()), () => `the card to show Play (it says "${label()}")`);
     expect(await controller.isPaused()).to.equal(true);
@@ -275,14 +282,8 @@ describe('an embed with autoplay=1, steered through the API', () => {
   });
 
   it('where the track cannot play, the controller hears error with the reason the card shows', async () => {
-    // Same-origin as above: the frame's play() refuses as WebKit's does for a source it cannot play.
-    iframe = Object.assign(document.createElement('iframe'), { src: `/embed/track/${track.id}?autoplay=1` });
-    iframe.style.cssText = 'width:520px;height:200px;border:0';
-    const controller = embed(iframe, { timeout: 20_000 });
-    const events = heard(controller);
-    document.body.append(iframe);
-    const win = iframe.contentWindow as Window & typeof globalThis;
-    win.HTMLMediaElement.prototype.play = () => Promise.reject(new DOMException('unsupported', 'NotSupportedError'));
+    // As WebKit's play() refuses a source it cannot play.
+    const { controller, events } = refusingFrame(() => Promise.reject(new DOMException('unsupported', 'NotSupportedError')));
     await next(events, 'ready', 0);
     const { reason } = (await next(events, 'error', 0)) as { reason: string };
     expect(reason).to.equal('The track could not be played.');
