@@ -44,20 +44,22 @@ function makeEngine(options: AudioEngineOptions, page: boolean): AudioEngine {
   /** The media side's module, fetched once (again after a failure). */
   const fetchMedia = () => (loading ??= import('./audio-media.js').then((module) => (code = module), () => (loading = undefined)));
 
-  /** The media side; a part that cannot be fetched fails the track asked for, as a stream that cannot be. */
-  const mediaPart = async (track: Track, queue: readonly Track[], index: number, autoplay: boolean) => {
+  /** The media side, made once its module is at hand. */
+  const made = () => (media ??= code?.mediaPart(host));
+
+  /** The media side once fetched; a part that cannot be fetched fails the track asked for, as a stream that cannot be. */
+  const fetched = async (track: Track, queue: readonly Track[], index: number, autoplay: boolean) => {
     // Said at once, as a start with the part at hand says it.
     set({ track, queue, index, status: autoplay ? 'loading' : 'paused', paused: !autoplay, error: undefined });
-    if (!code) await fetchMedia();
-    if (code) return (media ??= code.mediaPart(host));
-    set({ track, queue, index, status: 'error', paused: true, error: COULD_NOT_PLAY });
+    await fetchMedia();
+    return made() ?? set({ track, queue, index, status: 'error', paused: true, error: COULD_NOT_PLAY });
   };
 
   /** Plays `queue[index]` (with `autoplay` false, loads it); a pause asked for meanwhile holds. */
   const start = async (index: number, queue: readonly Track[], autoplay = true) => {
     const asked = pauses;
     // A module already fetched makes the part in the reader's click, so that play() keeps the gesture (WebKit wants it close).
-    const part = media ?? (code ? (media = code.mediaPart(host)) : await mediaPart(queue[index]!, queue, index, autoplay));
+    const part = made() ?? (await fetched(queue[index]!, queue, index, autoplay));
     return part?.start(index, queue, autoplay && asked == pauses);
   };
 

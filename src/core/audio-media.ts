@@ -25,7 +25,7 @@ export function mediaPart(host: MediaHost): MediaPart {
   const { options, engine, set } = host;
   let loadId = 0;
   let pausedLoad = -1; // the load the listener paused before it could play
-  let pendingSeek: number | undefined; // a seek past WebKit's guessed duration, made once it knows
+  let pendingSeek: number | undefined; // a seek WebKit cannot take yet (past its guessed duration, or another in flight)
   let clockAt = NaN; // the position at the last timeupdate; NaN after a seek
   // A host that never sends the audio must not leave the page loading forever.
   let watchdog: ReturnType<typeof setTimeout> | undefined;

@@ -70,7 +70,6 @@ export interface AudioEngineOptions {
 /** The sentence for a track that could not be played, whatever the engine said. */
 export const COULD_NOT_PLAY = 'The track could not be played.';
 
-
 /** Where an embed page's bootstrap (server/embed/frame-bootstrap.js) leaves the audio it plays before the kit arrived. @internal */
 export const EARLY_AUDIO = Symbol.for('service-kit.embed.audio');
 /** @internal */
